@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'web/dist/**', 'coverage/**', 'artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['scripts/**', 'tests/**', 'bin/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:fs*',
+                'fs',
+                'node:net',
+                'node:http*',
+                'node:child_process',
+                'undici',
+                'better-sqlite3',
+              ],
+              message: 'src/core is pure: no I/O.',
+            },
+            {
+              group: ['**/adapters/**', '**/store/**', '**/server/**', '**/cli/**', '**/app/**'],
+              message: 'src/core imports nothing outward.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process'],
+    },
+  },
+);

@@ -1,0 +1,59 @@
+// npm run bench: parse + analyse throughput and latency over ../shared/corpus/dev (printed, never asserted).
+import { performance } from 'node:perf_hooks';
+import { createEngine } from '../src/app/engine.js';
+import { loadModel, loadPopularDomains } from '../src/adapters/data/load.js';
+import { readCorpus } from './lib/corpus.js';
+
+const messages: Buffer[] = [];
+for await (const m of readCorpus('dev')) messages.push(m.raw);
+const popular = loadPopularDomains();
+const model = loadModel();
+
+async function run(label: string, useModel: boolean) {
+  const engine = createEngine({ popular, model: useModel ? model : null });
+  for (const raw of messages.slice(0, 300)) await engine.analyzeRaw(raw); // warm-up
+  const times: number[] = [];
+  const start = performance.now();
+  for (const raw of messages) {
+    const t = performance.now();
+    await engine.analyzeRaw(raw);
+    times.push(performance.now() - t);
+  }
+  const total = (performance.now() - start) / 1000;
+  times.sort((a, b) => a - b);
+  const q = (p: number) => (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(2);
+  console.log(
+    `${label.padEnd(22)} ${messages.length} msgs  ${(messages.length / total).toFixed(0).padStart(5)} msg/s  p50 ${q(0.5)} ms  p99 ${q(0.99)} ms  max ${q(1)} ms`,
+  );
+  return times.reduce((a, b) => a + b, 0) / times.length;
+}
+
+console.log(
+  `node ${process.version}, ${messages.length} dev messages (${(messages.reduce((s, m) => s + m.length, 0) / 1e6).toFixed(1)} MB), single thread`,
+);
+const rules = await run('rules only', false);
+const full = await run('rules + model', true);
+console.log(`model overhead: ${(full - rules).toFixed(3)} ms/message (mean)`);
+// Throughput with the worker pool `phishguard scan` uses (one engine per thread).
+// Workers load the built engine (dist/), so the bench script builds first.
+const { AnalyzePool } = (await import(
+  '../dist/adapters/workers/analyze-pool.js' as string
+)) as typeof import('../src/adapters/workers/analyze-pool.js');
+for (const size of [2]) {
+  const pool = new AnalyzePool(size);
+  await Promise.all(messages.slice(0, 200).map((m) => pool.analyze(Buffer.from(m))));
+  const t = performance.now();
+  const window: Promise<unknown>[] = [];
+  for (const m of messages) {
+    window.push(pool.analyze(Buffer.from(m)));
+    if (window.length >= size * 16) await window.shift();
+  }
+  await Promise.all(window);
+  const secs = (performance.now() - t) / 1000;
+  console.log(
+    `pool of ${size} workers      ${messages.length} msgs  ${(messages.length / secs).toFixed(0).padStart(5)} msg/s (throughput only)`,
+  );
+  await pool.close();
+}
+const mem = process.memoryUsage();
+console.log(`rss ${(mem.rss / 1e6).toFixed(0)} MB, heap used ${(mem.heapUsed / 1e6).toFixed(0)} MB`);

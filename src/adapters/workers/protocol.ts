@@ -1,0 +1,31 @@
+import type { EmailAnalysis, ParsedEmail } from '../../core/index.js';
+
+/** What crosses the thread boundary for a parsed message: headers and a text preview, no bodies. */
+export interface ParsedSummary {
+  subject: string;
+  from: ParsedEmail['from'];
+  messageId: string | null;
+  date: string | null;
+  snippet: string;
+  links: string[];
+}
+
+export interface WorkerRequest {
+  id: number;
+  raw: Uint8Array;
+}
+
+export type WorkerResponse =
+  | { id: number; ok: true; summary: ParsedSummary; analysis: EmailAnalysis }
+  | { id: number; ok: false; error: string };
+
+export function summariseParsed(p: ParsedEmail): ParsedSummary {
+  return {
+    subject: p.subject,
+    from: p.from,
+    messageId: p.messageId,
+    date: p.date,
+    snippet: p.text.replace(/\s+/g, ' ').trim().slice(0, 200),
+    links: [...new Set(p.links.map((l) => l.href))].slice(0, 100),
+  };
+}

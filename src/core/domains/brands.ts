@@ -1,0 +1,123 @@
+/**
+ * Brands that phishing imitates most, with the registrable domains that legitimately send or
+ * host for them. Data, not logic: extend freely. A brand seen on a domain outside its list is
+ * what the sender and link signals look for.
+ */
+export const BRANDS: Readonly<Record<string, readonly string[]>> = {
+  paypal: ['paypal.com', 'paypal.me', 'paypalobjects.com'],
+  microsoft: [
+    'microsoft.com',
+    'office.com',
+    'live.com',
+    'outlook.com',
+    'microsoftonline.com',
+    'office365.com',
+    'sharepoint.com',
+    'onmicrosoft.com',
+    'msn.com',
+    'azure.com',
+    'windows.net',
+    'xbox.com',
+  ],
+  office365: ['microsoft.com', 'office.com', 'office365.com', 'microsoftonline.com'],
+  outlook: ['microsoft.com', 'outlook.com', 'live.com', 'office.com'],
+  onedrive: ['microsoft.com', 'live.com', 'sharepoint.com', 'onedrive.com'],
+  sharepoint: ['microsoft.com', 'sharepoint.com'],
+  apple: ['apple.com', 'icloud.com', 'me.com', 'apple.news'],
+  icloud: ['apple.com', 'icloud.com'],
+  amazon: [
+    'amazon.com',
+    'amazon.co.uk',
+    'amazon.de',
+    'amazon.com.br',
+    'amazon.fr',
+    'amazon.es',
+    'amazon.it',
+    'amazon.ca',
+    'amazon.co.jp',
+    'amazonaws.com',
+    'amazonses.com',
+    'aws.amazon.com',
+  ],
+  netflix: ['netflix.com', 'netflix.net'],
+  google: [
+    'google.com',
+    'gmail.com',
+    'googlemail.com',
+    'youtube.com',
+    'googleusercontent.com',
+    'google.co.uk',
+  ],
+  gmail: ['google.com', 'gmail.com'],
+  facebook: ['facebook.com', 'facebookmail.com', 'fb.com', 'meta.com'],
+  instagram: ['instagram.com', 'facebookmail.com', 'meta.com'],
+  whatsapp: ['whatsapp.com', 'whatsapp.net', 'meta.com'],
+  linkedin: ['linkedin.com', 'licdn.com'],
+  dhl: ['dhl.com', 'dhl.de', 'dhl.co.uk', 'dpdhl.com'],
+  fedex: ['fedex.com'],
+  ups: ['ups.com'],
+  usps: ['usps.com', 'usps.gov'],
+  chase: ['chase.com', 'jpmorgan.com', 'jpmorganchase.com'],
+  wellsfargo: ['wellsfargo.com', 'wf.com'],
+  bankofamerica: ['bankofamerica.com', 'bofa.com'],
+  citibank: ['citi.com', 'citibank.com'],
+  hsbc: ['hsbc.com', 'hsbc.co.uk'],
+  barclays: ['barclays.com', 'barclays.co.uk'],
+  santander: ['santander.com', 'santander.co.uk', 'santander.com.br'],
+  docusign: ['docusign.com', 'docusign.net'],
+  dropbox: ['dropbox.com', 'dropboxmail.com'],
+  adobe: ['adobe.com', 'adobesign.com'],
+  coinbase: ['coinbase.com'],
+  binance: ['binance.com'],
+  metamask: ['metamask.io'],
+  ebay: ['ebay.com', 'ebay.co.uk', 'ebay.de'],
+  steam: ['steampowered.com', 'steamcommunity.com'],
+  spotify: ['spotify.com'],
+  norton: ['norton.com', 'nortonlifelock.com'],
+  mcafee: ['mcafee.com'],
+  zoom: ['zoom.us', 'zoom.com'],
+  irs: ['irs.gov'],
+  hmrc: ['hmrc.gov.uk', 'gov.uk'],
+  itau: ['itau.com.br'],
+  bradesco: ['bradesco.com.br'],
+  caixa: ['caixa.gov.br'],
+  correios: ['correios.com.br'],
+  nubank: ['nubank.com.br'],
+  mercadolivre: ['mercadolivre.com.br', 'mercadolibre.com'],
+  rabobank: ['rabobank.nl', 'rabobank.com'],
+  postnl: ['postnl.nl'],
+  sparkasse: ['sparkasse.de'],
+  americanexpress: ['americanexpress.com', 'aexp.com'],
+  mastercard: ['mastercard.com'],
+  visa: ['visa.com'],
+  github: ['github.com'],
+  yahoo: ['yahoo.com', 'yahoo.co.jp'],
+  aol: ['aol.com'],
+  walmart: ['walmart.com'],
+  costco: ['costco.com'],
+  bestbuy: ['bestbuy.com'],
+  geeksquad: ['geeksquad.com', 'bestbuy.com'],
+};
+
+/** Brand names that are ordinary words too: only matched as whole words in display names, never in paths. */
+const COMMON_WORD_BRANDS = new Set(['chase', 'visa', 'ups', 'steam', 'zoom', 'apple', 'caixa', 'irs']);
+
+export function brandOwns(brand: string, domain: string): boolean {
+  const domains = BRANDS[brand];
+  return domains !== undefined && domains.some((d) => d === domain || domain.endsWith(`.${d}`));
+}
+
+/** Brands named in a piece of text (display name, hostname, path), as whole tokens. */
+export function brandsIn(text: string, { allowCommonWords }: { allowCommonWords: boolean }): string[] {
+  const tokens = new Set(text.toLowerCase().split(/[^a-z0-9]+/));
+  const squashed = text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const found: string[] = [];
+  for (const brand of Object.keys(BRANDS)) {
+    if (COMMON_WORD_BRANDS.has(brand)) {
+      if (allowCommonWords && tokens.has(brand)) found.push(brand);
+      continue;
+    }
+    if (tokens.has(brand) || (brand.length >= 6 && squashed.includes(brand))) found.push(brand);
+  }
+  return found;
+}

@@ -1,0 +1,100 @@
+import { domainToUnicode } from 'node:url';
+import { distance } from 'fastest-levenshtein';
+import { skeleton, scriptsOf } from './confusables.js';
+import { hostInfo } from './registrable.js';
+import type { PopularDomains } from './popular.js';
+import { BRANDS } from './brands.js';
+
+export interface LookalikeFinding {
+  kind: 'edit-distance' | 'confusable' | 'mixed-script' | 'brand-in-label';
+  domain: string;
+  imitates: string | null;
+  detail: string;
+}
+
+/** Domains too popular to be a lookalike of anything (they are the originals). */
+const TRUST_RANK = 20_000;
+
+/**
+ * Looks for a registrable domain imitating a popular one: a small edit distance, the same
+ * confusable skeleton, or punycode that mixes scripts. An ordinary IDN (one script) is fine.
+ */
+export function findLookalike(hostname: string, popular: PopularDomains): LookalikeFinding | null {
+  const info = hostInfo(hostname);
+  if (!info.domain || !info.label || info.isIp) return null;
+  const domain = info.domain;
+  if (popular.isPopular(domain, TRUST_RANK)) return null;
+
+  const unicodeHost = hostname.includes('xn--') ? domainToUnicode(hostname) : hostname;
+  const unicodeLabel = info.label.includes('xn--') ? domainToUnicode(info.label) : info.label;
+  if (unicodeHost !== hostname) {
+    for (const part of unicodeHost.split('.')) {
+      const scripts = scriptsOf(part);
+      if (scripts.length > 1) {
+        return {
+          kind: 'mixed-script',
+          domain,
+          imitates: imitated(skeleton(unicodeLabel), popular),
+          detail: `${hostname} decodes to ${unicodeHost}, mixing ${scripts.join(' and ')} letters`,
+        };
+      }
+    }
+  }
+
+  const skel = skeleton(unicodeLabel);
+  if (skel !== unicodeLabel) {
+    const target = popular.domainForLabel(skel) ?? brandDomain(skel);
+    if (target && target !== domain) {
+      return { kind: 'confusable', domain, imitates: target, detail: `${domain} reads like ${target}` };
+    }
+  }
+
+  for (const brand of Object.keys(BRANDS)) {
+    if (
+      brand.length >= 5 &&
+      skel !== brand &&
+      skel.includes(brand) &&
+      !BRANDS[brand]?.some((d) => d === domain)
+    ) {
+      return {
+        kind: 'brand-in-label',
+        domain,
+        imitates: BRANDS[brand]?.[0] ?? null,
+        detail: `${domain} puts the ${brand} name inside an unrelated domain`,
+      };
+    }
+  }
+
+  const label = unicodeLabel;
+  if (label.length >= 5) {
+    const maxDist = label.length >= 9 ? 2 : 1;
+    for (const cand of popular.labelsNear(label.length, maxDist)) {
+      if (cand.label === label) continue;
+      if (cand.label[0] !== label[0] && cand.label.at(-1) !== label.at(-1)) continue;
+      const d = distance(label, cand.label);
+      if (d > 0 && d <= maxDist && !sameWordFamily(label, cand.label)) {
+        return {
+          kind: 'edit-distance',
+          domain,
+          imitates: cand.domain,
+          detail: `${domain} is ${d} edit(s) from ${cand.domain}`,
+        };
+      }
+    }
+  }
+  return null;
+}
+
+function imitated(skel: string, popular: PopularDomains): string | null {
+  return popular.domainForLabel(skel) ?? brandDomain(skel);
+}
+
+function brandDomain(label: string): string | null {
+  return BRANDS[label]?.[0] ?? null;
+}
+
+/** Plural/suffix variants of dictionary words ("games" vs "game") are not imitation. */
+function sameWordFamily(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long.startsWith(short) && /^(s|es|ed|er|ing|ly|y)$/.test(long.slice(short.length));
+}

@@ -1,0 +1,180 @@
+import { registrableDomain, safeUrl } from '../domains/registrable.js';
+import type { PopularDomains } from '../domains/popular.js';
+import { extractFeatures, isModelSignal } from '../model/features.js';
+import type { PhishingModel } from '../model/model.js';
+import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
+import { attachmentSignals } from './signals/attachments.js';
+import { authSignals, verifiedSender } from './signals/auth.js';
+import type { Signal, SignalContext } from './signals/context.js';
+import { contentSignals } from './signals/content.js';
+import { linkSignals } from './signals/links.js';
+import { senderSignals } from './signals/sender.js';
+import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
+
+export const ENGINE_VERSION = '1.0.0';
+/** How much an authenticated, aligned, well-known sender lowers the probability. */
+const VERIFIED_SENDER_FACTOR = 0.2;
+/** Ceiling for a message that asks the reader to do nothing (no link, file, form, reply-to or request). */
+const NO_ACTION_CAP = 0.39;
+const ACTION_SIGNALS = new Set([
+  'sender.reply_to_mismatch',
+  'content.credential_request',
+  'content.payment_request',
+  'sender.display_name_address',
+]);
+
+const SIGNALS: Signal[] = [authSignals, senderSignals, linkSignals, contentSignals, attachmentSignals];
+
+export interface AnalysisDeps {
+  popular: PopularDomains;
+  /** Without a model the score is the rule score alone (noisy-OR of indicator weights). */
+  model?: PhishingModel | null;
+}
+
+/** Analyses a parsed message. Pure and deterministic: same input and deps, same result. */
+export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnalysis {
+  const senderDomain = email.from ? registrableDomain(email.from.address) : null;
+  const ctx: SignalContext = { email, popular: deps.popular, senderDomain };
+  const indicators: Indicator[] = [];
+  for (const signal of SIGNALS) {
+    try {
+      indicators.push(...signal(ctx));
+    } catch (err) {
+      email.warnings.push(
+        `a signal failed on this input: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+
+  let probability: number;
+  let modelInfo: EmailAnalysis['model'] = { used: false, probability: null, top_terms: [] };
+  if (deps.model) {
+    const prediction = deps.model.predict(extractFeatures(email, indicators, deps.popular));
+    modelInfo = { used: true, probability: round(prediction.probability, 4), top_terms: prediction.topTerms };
+    // Header-only evidence (authentication, Reply-To/Return-Path) is kept out of the model and
+    // combined here, so a message's delivery path never teaches the model anything.
+    probability = noisyOr(
+      indicators.filter((i) => !isModelSignal(i.id)),
+      prediction.probability,
+    );
+    if (prediction.probability >= 0.5 && prediction.topTerms.length > 0) {
+      indicators.push({
+        id: 'model.phishing_language',
+        family: 'model',
+        severity: prediction.probability >= 0.8 ? 'high' : 'medium',
+        weight: 0,
+        explanation: 'The wording and links resemble known phishing (trained model).',
+        evidence: prediction.topTerms.map((t) => `"${t}"`),
+      });
+    }
+  } else {
+    probability = noisyOr(indicators);
+  }
+  if (!hasCallToAction(email, indicators)) {
+    // Phishing needs the reader to do something: open a link or file, type into a form, reply
+    // elsewhere or pay. Wording alone, with none of those, cannot make a message phishing.
+    probability = Math.min(probability, NO_ACTION_CAP);
+  }
+  const verified = verifiedSender(ctx, linkDomains(email));
+  if (verified && !indicators.some((i) => i.severity === 'critical' || i.family === 'lookalike')) {
+    // Authenticated, well-known and self-contained: the wording alone must not make it phishing.
+    probability *= VERIFIED_SENDER_FACTOR;
+    indicators.push(verified);
+  }
+  // A password form or an executable is never less than HIGH, whatever else the message says.
+  if (indicators.some((i) => i.severity === 'critical'))
+    probability = Math.max(probability, THRESHOLDS.HIGH / 100);
+
+  if (email.warnings.length > 0) {
+    indicators.push({
+      id: 'parse.warning',
+      family: 'parse',
+      severity: 'info',
+      weight: 0,
+      explanation: 'Part of the message could not be read normally; the analysis used what could be read.',
+      evidence: email.warnings.slice(0, 5),
+    });
+  }
+  indicators.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.weight - a.weight);
+
+  const risk_score = Math.round(probability * 100);
+  const level = riskLevel(risk_score);
+  const is_phishing = risk_score >= THRESHOLDS.IS_PHISHING;
+  return {
+    engine_version: ENGINE_VERSION,
+    mode: email.mode,
+    risk_score,
+    probability: round(probability, 4),
+    risk_level: level,
+    is_phishing,
+    confidence: round(is_phishing ? probability : 1 - probability, 3),
+    summary: summarise(level, risk_score, indicators),
+    indicators,
+    model: modelInfo,
+    sender: {
+      address: email.from?.address ?? null,
+      domain: senderDomain,
+      display_name: email.from?.name || null,
+    },
+    subject: email.subject,
+    parse_warnings: email.warnings,
+  };
+}
+
+function hasCallToAction(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
+  return (
+    email.links.length > 0 ||
+    email.attachments.length > 0 ||
+    email.forms.length > 0 ||
+    indicators.some((i) => ACTION_SIGNALS.has(i.id)) ||
+    contactsElsewhere(email) ||
+    /\+?\d[\d\s().-]{8,}\d/.test(email.text.slice(0, 20_000))
+  );
+}
+
+/** The body gives an address on another domain to write to ("send your details to …"). */
+function contactsElsewhere(email: ParsedEmail): boolean {
+  const own = email.from ? registrableDomain(email.from.address) : null;
+  for (const m of email.text.slice(0, 20_000).matchAll(/[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/g)) {
+    const d = registrableDomain(m[1] ?? '');
+    if (d && d !== own) return true;
+  }
+  return false;
+}
+
+function linkDomains(email: ParsedEmail): string[] {
+  const out = new Set<string>();
+  for (const l of email.links) {
+    const url = safeUrl(l.href);
+    if (!url || !/^https?:$/.test(url.protocol)) continue;
+    out.add(registrableDomain(url.hostname) ?? url.hostname);
+  }
+  return [...out];
+}
+
+function summarise(
+  level: EmailAnalysis['risk_level'],
+  score: number,
+  indicators: readonly Indicator[],
+): string {
+  const reasons = indicators
+    .filter((i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low')
+    .slice(0, 3);
+  const lead = {
+    HIGH: 'Likely phishing',
+    MEDIUM: 'Suspicious',
+    LOW: 'Low risk',
+    SAFE: 'No significant phishing indicators',
+  }[level];
+  if (reasons.length === 0) return `${lead} (${score}/100).`;
+  return `${lead} (${score}/100): ${reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ')}.`;
+}
+
+function lowerFirst(s: string): string {
+  return /^[A-Z](?![A-Z])/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

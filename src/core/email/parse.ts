@@ -1,0 +1,186 @@
+import PostalMime from 'postal-mime';
+import type { Address, Email } from 'postal-mime';
+import { extractHtml, linksInText, looksLikeHtml } from './html.js';
+import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
+
+/** Past this, a message is analysed from its first part only (a warning says so). */
+export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+const MAX_TEXT_CHARS = 200_000;
+
+/**
+ * Parses a raw RFC 822 message. Never throws: malformed or truncated mail yields what could
+ * be read plus a warning.
+ */
+export async function parseRawEmail(raw: Uint8Array | string): Promise<ParsedEmail> {
+  const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
+  const warnings: string[] = [];
+  let input = bytes;
+  if (bytes.byteLength > MAX_MESSAGE_BYTES) {
+    warnings.push(`message is ${bytes.byteLength} bytes; only the first ${MAX_MESSAGE_BYTES} were analysed`);
+    input = bytes.subarray(0, MAX_MESSAGE_BYTES);
+  }
+  if (!looksLikeMessage(input))
+    warnings.push('no RFC 822 header block found; the input was read as a bare body');
+
+  let email: Email;
+  try {
+    email = await PostalMime.parse(input, { attachmentEncoding: 'arraybuffer', maxNestingDepth: 50 });
+  } catch (err) {
+    warnings.push(
+      `MIME parse failed (${err instanceof Error ? err.message : String(err)}); the body was read as plain text`,
+    );
+    return await headersWithPlainBody(input, warnings, bytes.byteLength);
+  }
+  return fromPostal(email, warnings, bytes.byteLength);
+}
+
+/** The spec's test triple: subject, sender and content (plain text or HTML). */
+export function parseTestEmail(input: { subject: string; sender: string; content: string }): ParsedEmail {
+  const from = parseSender(input.sender);
+  return fromParts({
+    subject: input.subject,
+    from,
+    body: input.content,
+    mode: 'body-only',
+    warnings: [],
+    size: input.subject.length + input.sender.length + input.content.length,
+  });
+}
+
+function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail {
+  const header = (key: string) => email.headers.filter((h) => h.key === key).map((h) => h.value);
+  const html = email.html ?? null;
+  const facts = html ? extractHtml(html) : null;
+  let text = email.text?.trim() ? email.text : (facts?.text ?? '');
+  if (text.length > MAX_TEXT_CHARS) {
+    warnings.push(`body text truncated to ${MAX_TEXT_CHARS} characters`);
+    text = text.slice(0, MAX_TEXT_CHARS);
+  }
+  const links = [...(facts?.links ?? []), ...(facts ? [] : linksInText(text))];
+  if (facts && email.text) {
+    const known = new Set(links.map((l) => l.href));
+    for (const l of linksInText(email.text)) if (!known.has(l.href)) links.push(l);
+  }
+  for (const form of facts?.forms ?? [])
+    if (form.action) links.push({ href: form.action, text: '', source: 'form' });
+  if (!email.headers.some((h) => h.key === 'from') && !warnings.some((w) => w.startsWith('no RFC 822')))
+    warnings.push('message has no From header');
+
+  return {
+    mode: 'full',
+    subject: (email.subject ?? '').slice(0, 2000),
+    from: firstMailbox(email.from),
+    replyTo: (email.replyTo ?? []).flatMap(mailboxes),
+    returnPath: email.returnPath ?? null,
+    messageId: email.messageId ?? null,
+    date: email.date ?? null,
+    authResults: [...header('authentication-results'), ...header('arc-authentication-results')],
+    text,
+    html,
+    links,
+    forms: facts?.forms ?? [],
+    hiddenText: facts?.hiddenText ?? [],
+    scriptCount: facts?.scriptCount ?? 0,
+    attachments: email.attachments.map(toAttachment),
+    warnings,
+    size,
+  };
+}
+
+/** Fallback for mail the MIME parser rejects: its headers alone, and the rest as plain text. */
+async function headersWithPlainBody(
+  input: Uint8Array,
+  warnings: string[],
+  size: number,
+): Promise<ParsedEmail> {
+  const all = new TextDecoder('utf-8', { fatal: false }).decode(input);
+  const split = /\r?\n\r?\n/.exec(all);
+  const head = split ? all.slice(0, split.index) : '';
+  const body = split ? all.slice(split.index + split[0].length) : all;
+  try {
+    const headerOnly = await PostalMime.parse(
+      `${head.replace(/^content-type:.*(?:\r?\n[ \t].*)*/gim, '')}\r\n\r\n`,
+    );
+    const parsed = fromPostal(
+      { ...headerOnly, text: body, html: undefined, attachments: [] },
+      warnings,
+      size,
+    );
+    return { ...parsed, links: linksInText(body) };
+  } catch {
+    return fromParts({ subject: '', from: null, body: all, mode: 'full', warnings, size });
+  }
+}
+
+function fromParts(p: {
+  subject: string;
+  from: MailAddress | null;
+  body: string;
+  mode: ParsedEmail['mode'];
+  warnings: string[];
+  size: number;
+}): ParsedEmail {
+  const isHtml = looksLikeHtml(p.body);
+  const facts = isHtml ? extractHtml(p.body) : null;
+  const text = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
+  const links = facts ? [...facts.links] : linksInText(text);
+  for (const form of facts?.forms ?? [])
+    if (form.action) links.push({ href: form.action, text: '', source: 'form' });
+  return {
+    mode: p.mode,
+    subject: p.subject.slice(0, 2000),
+    from: p.from,
+    replyTo: [],
+    returnPath: null,
+    messageId: null,
+    date: null,
+    authResults: [],
+    text,
+    html: isHtml ? p.body : null,
+    links,
+    forms: facts?.forms ?? [],
+    hiddenText: facts?.hiddenText ?? [],
+    scriptCount: facts?.scriptCount ?? 0,
+    attachments: [],
+    warnings: p.warnings,
+    size: p.size,
+  };
+}
+
+/** "Name <a@b>" or a bare address. */
+export function parseSender(sender: string): MailAddress | null {
+  const s = sender.trim();
+  if (!s) return null;
+  const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(s);
+  if (m) return { name: (m[1] ?? '').trim(), address: (m[2] ?? '').trim().toLowerCase() };
+  return { name: '', address: s.toLowerCase() };
+}
+
+function mailboxes(a: Address): MailAddress[] {
+  if (a.group) return a.group.map((m) => ({ name: m.name, address: m.address.toLowerCase() }));
+  return [{ name: a.name, address: (a.address ?? '').toLowerCase() }];
+}
+
+function firstMailbox(a: Address | undefined): MailAddress | null {
+  return a ? (mailboxes(a)[0] ?? null) : null;
+}
+
+function toAttachment(a: Email['attachments'][number]): EmailAttachment {
+  const content =
+    a.content instanceof ArrayBuffer
+      ? new Uint8Array(a.content)
+      : a.content instanceof Uint8Array
+        ? a.content
+        : new TextEncoder().encode(a.content);
+  return {
+    filename: a.filename ?? '',
+    mimeType: a.mimeType.toLowerCase(),
+    size: content.byteLength,
+    content,
+  };
+}
+
+function looksLikeMessage(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
+  return /^[!-9;-~]+:/m.test(head.split(/\r?\n\r?\n/)[0] ?? '');
+}

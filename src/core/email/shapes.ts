@@ -1,0 +1,79 @@
+import { brandsIn } from '../domains/brands.js';
+import { urgencyScore } from './signals/content.js';
+import { testRiskLevel } from './score.js';
+import type { EmailAnalysis, EmailTestResult, PhishingAnalysis } from './types.js';
+
+/** The spec's list shape: indicators as readable strings. */
+export function toPhishingAnalysis(a: EmailAnalysis): PhishingAnalysis {
+  return {
+    risk_score: a.risk_score,
+    risk_level: a.risk_level,
+    indicators: a.indicators.filter((i) => i.family !== 'parse').map((i) => i.explanation.replace(/\.$/, '')),
+    summary: a.summary,
+  };
+}
+
+/** The spec's /test shape. `now` is passed in: the core reads no clock. */
+export function toTestResult(a: EmailAnalysis, now: Date): EmailTestResult {
+  const auth = a.indicators.filter((i) => i.family === 'auth');
+  const senderBad = a.indicators.some(
+    (i) =>
+      i.family === 'lookalike' || i.id.startsWith('sender.brand') || i.id === 'sender.display_name_address',
+  );
+  const contentPatterns = a.indicators
+    .filter((i) => i.family === 'content' || i.family === 'links')
+    .map((i) => i.id);
+  return {
+    is_phishing: a.is_phishing,
+    risk_level: testRiskLevel(a.risk_score),
+    confidence: a.confidence,
+    threats_detected: a.indicators
+      .filter((i) => i.family !== 'parse' && i.severity !== 'info')
+      .map((i) => i.explanation.replace(/\.$/, '')),
+    recommendations: recommendations(a),
+    analysis_details: {
+      sender_analysis: {
+        domain_trust: senderBad
+          ? 'suspicious'
+          : a.risk_level === 'SAFE' && a.sender.domain
+            ? 'trusted'
+            : 'unknown',
+        auth_status:
+          a.mode === 'body-only'
+            ? 'not available (no headers)'
+            : auth.length === 0
+              ? 'no failures reported'
+              : auth.map((i) => i.id.slice(5)).join(', '),
+      },
+      content_analysis: { suspicious_patterns: contentPatterns, urgency_score: urgencyScore(a.indicators) },
+    },
+    timestamp: now.toISOString(),
+  };
+}
+
+function recommendations(a: EmailAnalysis): string[] {
+  const ids = new Set(a.indicators.map((i) => i.id));
+  const out: string[] = [];
+  if (a.is_phishing)
+    out.push('Do not click links, open attachments or reply; report the message to your security team.');
+  if ([...ids].some((id) => id.startsWith('content.credential') || id === 'content.password_form'))
+    out.push(
+      'Never enter your password from an e-mail link; open the service by typing its address yourself.',
+    );
+  if (ids.has('content.payment_request'))
+    out.push('Confirm any payment request by phone with a number you already know.');
+  if ([...ids].some((id) => id.startsWith('attachments.')))
+    out.push('Do not open the attachment; have it scanned first.');
+  if ([...ids].some((id) => id.startsWith('links.')))
+    out.push('Check where links really lead before opening them (use link analysis).');
+  const brands = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
+  if (brands.length > 0 && a.risk_score >= 40)
+    out.push(`Contact ${brands[0]} through its official website or app, not this message.`);
+  if (out.length === 0)
+    out.push(
+      a.risk_level === 'SAFE'
+        ? 'No action needed; stay alert for unexpected requests.'
+        : 'Treat with care: verify the sender through another channel if unsure.',
+    );
+  return out;
+}

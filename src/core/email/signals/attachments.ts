@@ -1,0 +1,105 @@
+import type { EmailAttachment, Indicator } from '../types.js';
+import { indicator, type Signal } from './context.js';
+import { listZip } from './zip.js';
+
+const EXECUTABLE =
+  /\.(exe|scr|pif|com|bat|cmd|vbs|vbe|js|jse|wsf|wsh|hta|msi|msix|ps1|jar|lnk|cpl|reg|dll|iso|img|vhd|vhdx|appx|apk|dmg|app|sh|scf|url|chm|one)$/i;
+const MACRO = /\.(docm|dotm|xlsm|xltm|xlam|pptm|potm|ppam|ppsm|sldm|xlsb)$/i;
+const ACTIVE_DOC = /\.(html?|xhtml|shtml|svg|mht|mhtml)$/i;
+const ARCHIVE = /\.(zip|rar|7z|gz|tgz|bz2|xz|cab|ace|arj|lzh|tar)$/i;
+const DOUBLE_EXT = /\.(pdf|docx?|xlsx?|pptx?|txt|jpe?g|png|gif|rtf|csv)\s*\.[a-z0-9]{2,4}$/i;
+
+/** Dangerous file types, disguised names and archives that hide either. */
+export const attachmentSignals: Signal = ({ email }) => {
+  const out: Indicator[] = [];
+  const add = (
+    id: string,
+    severity: Indicator['severity'],
+    weight: number,
+    explanation: string,
+    evidence: string,
+  ) => {
+    const existing = out.find((i) => i.id === id);
+    if (existing) existing.evidence.push(evidence);
+    else
+      out.push(indicator({ id, family: 'attachments', severity, weight, explanation, evidence: [evidence] }));
+  };
+  for (const a of email.attachments) {
+    const name = a.filename.trim();
+    if (!name) continue;
+    if (DOUBLE_EXT.test(name) && (EXECUTABLE.test(name) || ACTIVE_DOC.test(name))) {
+      add(
+        'attachments.double_extension',
+        'critical',
+        0.6,
+        'An attachment disguises its real type behind a second extension.',
+        name,
+      );
+    } else if (EXECUTABLE.test(name)) {
+      add(
+        'attachments.executable',
+        'critical',
+        0.6,
+        'An attachment is a program or script that runs when opened.',
+        name,
+      );
+    }
+    if (MACRO.test(name))
+      add('attachments.macro_office', 'high', 0.4, 'An attachment is a macro-enabled Office file.', name);
+    if (ACTIVE_DOC.test(name) || a.mimeType === 'text/html' || a.mimeType === 'image/svg+xml') {
+      add(
+        'attachments.html_or_svg',
+        'high',
+        0.4,
+        'An HTML or SVG attachment opens a local page, a common way to host a fake sign-in form.',
+        name,
+      );
+    }
+    if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
+  }
+  return out;
+};
+
+function inspectArchive(
+  a: EmailAttachment,
+  add: (id: string, s: Indicator['severity'], w: number, e: string, ev: string) => void,
+) {
+  if (!a.content || !/\.zip$/i.test(a.filename)) {
+    add(
+      'attachments.archive',
+      'low',
+      0.08,
+      'An archive attachment could hide what is inside from scanners.',
+      a.filename,
+    );
+    return;
+  }
+  const listing = listZip(a.content);
+  if (listing.encrypted) {
+    add(
+      'attachments.encrypted_archive',
+      'high',
+      0.45,
+      'A password-protected archive cannot be scanned; attackers use them to slip malware past filters.',
+      a.filename,
+    );
+  }
+  const bad = listing.names.filter((n) => EXECUTABLE.test(n) || MACRO.test(n));
+  if (bad.length > 0) {
+    add(
+      'attachments.archive_executable',
+      'critical',
+      0.6,
+      'An archive attachment holds a program or macro document.',
+      `${a.filename}: ${bad.slice(0, 5).join(', ')}`,
+    );
+  }
+  if (!listing.encrypted && bad.length === 0)
+    add(
+      'attachments.archive',
+      'low',
+      0.05,
+      'An archive attachment could hide what is inside from scanners.',
+      a.filename,
+    );
+}

@@ -1,0 +1,113 @@
+import { brandOwns, BRANDS } from '../../domains/brands.js';
+import { indicator, type Signal, type SignalContext } from './context.js';
+import type { Indicator } from '../types.js';
+
+type Method = 'spf' | 'dkim' | 'dmarc' | 'arc';
+
+const WEIGHTS: Record<Method, Partial<Record<string, number>>> = {
+  dmarc: { fail: 0.45, none: 0.05, permerror: 0.1 },
+  spf: { fail: 0.25, softfail: 0.12, none: 0.04, permerror: 0.08 },
+  dkim: { fail: 0.2, none: 0.04, permerror: 0.08 },
+  arc: { fail: 0.1 },
+};
+
+/**
+ * SPF, DKIM, DMARC and ARC verdicts from the top-most Authentication-Results header (the one
+ * the receiving server added). Results further down may be forged by the sender.
+ */
+export const authSignals: Signal = ({ email }) => {
+  const top = email.authResults[0];
+  if (!top) return [];
+  const out: Indicator[] = [];
+  for (const method of ['dmarc', 'spf', 'dkim', 'arc'] as const) {
+    const m = new RegExp(`(?:^|[;\\s])${method}=([a-z]+)`, 'i').exec(top);
+    const verdict = m?.[1]?.toLowerCase();
+    if (!verdict) continue;
+    const weight = WEIGHTS[method][verdict];
+    if (weight === undefined) continue;
+    out.push(
+      indicator({
+        id: `auth.${method}_${verdict}`,
+        family: 'auth',
+        severity: weight >= 0.3 ? 'high' : weight >= 0.1 ? 'medium' : 'low',
+        weight,
+        explanation:
+          verdict === 'none'
+            ? `The sender's domain publishes no ${method.toUpperCase()} record, so its origin cannot be checked.`
+            : `The receiving server reported ${method.toUpperCase()} ${verdict}: the message may not come from the domain it claims.`,
+        evidence: [`Authentication-Results: ${top.replace(/\s+/g, ' ').slice(0, 240)}`],
+      }),
+    );
+  }
+  return out;
+};
+
+const FREEMAIL_SENDERS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'aol.com',
+  'icloud.com',
+  'mail.ru',
+  'yandex.ru',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'protonmail.com',
+  'proton.me',
+  'zoho.com',
+  'mail.com',
+  'msn.com',
+]);
+/** Rank within the popular-domain list below which an authenticated sender counts as well known. */
+const VERIFIED_RANK = 20_000;
+
+/**
+ * An authenticated, well-known sender whose links all stay on its own domains: the shape of
+ * real transactional mail (bank notices, shipping updates, password resets). DMARC pass, or
+ * DKIM pass signed by the From domain, from the receiving server's own header; free-mail
+ * domains never qualify (anyone can hold an address there).
+ */
+export function verifiedSender(
+  { email, popular, senderDomain }: SignalContext,
+  linkDomains: readonly string[],
+): Indicator | null {
+  const top = email.authResults[0];
+  if (
+    !top ||
+    !senderDomain ||
+    FREEMAIL_SENDERS.has(senderDomain) ||
+    !popular.isPopular(senderDomain, VERIFIED_RANK)
+  )
+    return null;
+  const dmarcPass =
+    /(?:^|[;\s])dmarc=pass\b/i.test(top) &&
+    (!/header\.from=/i.test(top) ||
+      new RegExp(`header\\.from=([\\w.-]*\\.)?${escape(senderDomain)}\\b`, 'i').test(top));
+  const dkimAligned = new RegExp(
+    `dkim=pass[^;]*header\\.d=([\\w.-]*\\.)?${escape(senderDomain)}\\b`,
+    'i',
+  ).test(top);
+  if (!dmarcPass && !dkimAligned) return null;
+  if (linkDomains.some((d) => d !== senderDomain && !sameBrand(d, senderDomain))) return null;
+  return indicator({
+    id: 'auth.verified_sender',
+    family: 'auth',
+    severity: 'info',
+    weight: 0,
+    explanation: `The sender is authenticated as ${senderDomain}, a well-known domain, and every link stays on its own sites.`,
+    evidence: [`Authentication-Results: ${top.replace(/\s+/g, ' ').slice(0, 200)}`],
+  });
+}
+
+function sameBrand(a: string, b: string): boolean {
+  return Object.keys(BRANDS).some((brand) => brandOwns(brand, a) && brandOwns(brand, b));
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

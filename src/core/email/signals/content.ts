@@ -1,0 +1,120 @@
+import type { Indicator } from '../types.js';
+import { indicator, type Signal } from './context.js';
+
+interface Family {
+  id: string;
+  weight: number;
+  severity: Indicator['severity'];
+  explanation: string;
+  patterns: RegExp;
+}
+
+// English first; the common Portuguese, Spanish, Dutch and German phrasings seen in phishing follow.
+const FAMILIES: Family[] = [
+  {
+    id: 'content.urgency',
+    weight: 0.12,
+    severity: 'medium',
+    explanation: 'The message pushes you to act fast, a pressure tactic typical of phishing.',
+    patterns:
+      /\b(urgent(?:ly)?|immediately|right away|as soon as possible|within (?:24|48|72) hours|act now|final (?:notice|warning|reminder)|last (?:chance|warning)|expires? (?:today|soon)|limited time|urgente|imediatamente|dringend|sofort|onmiddellijk)\b/gi,
+  },
+  {
+    id: 'content.threat',
+    weight: 0.18,
+    severity: 'medium',
+    explanation: 'The message threatens a loss (suspension, closure, legal action) unless you act.',
+    patterns:
+      /\b(suspend(?:ed|ion)?|deactivat(?:e|ed|ion)|will be (?:closed|locked|terminated|deleted|blocked)|(?:account|access) (?:has been |is |will be )?(?:locked|limited|restricted|blocked|disabled)|unauthori[sz]ed (?:access|activity|login|transaction)|unusual (?:sign-?in|activity)|legal action|penalt(?:y|ies)|bloquead[oa]|suspens[ao]|cancelad[oa]|gesperrt|geblokkeerd)\b/gi,
+  },
+  {
+    id: 'content.credential_request',
+    weight: 0.3,
+    severity: 'high',
+    explanation: 'The message asks you to sign in, verify or confirm account details through a link.',
+    patterns:
+      /\b(verify your (?:account|identity|email|information|details)|confirm your (?:account|identity|password|details|information)|update your (?:account|billing|payment|information|details)|(?:enter|provide|re-?enter) your (?:password|credentials|login|pin|ssn)|validate your (?:account|mailbox|email)|(?:log|sign) ?in to (?:verify|confirm|restore|unlock)|restore (?:your )?(?:account|access)|mailbox (?:is )?(?:full|quota)|password (?:will )?expire|re-?activate your|atualize seus dados|confirme seus dados|verifique sua conta|actualice sus datos|bevestig uw|verifizieren sie)\b/gi,
+  },
+  {
+    id: 'content.payment_request',
+    weight: 0.2,
+    severity: 'medium',
+    explanation: 'The message asks for money, gift cards, crypto or bank details.',
+    patterns:
+      /\b(gift ?cards?|itunes card|google play card|wire (?:transfer|the)|bank transfer|western union|moneygram|bitcoin|btc wallet|crypto ?wallet|send (?:me )?(?:the )?payment|outstanding (?:invoice|payment|balance)|overdue (?:invoice|payment)|pay (?:the )?(?:fee|fine)|refund (?:of|is) (?:pending|available)|claim your (?:refund|prize|reward)|you (?:have )?won|lottery|inheritance|beneficiary|boleto|pix|transferência|fatura em aberto)\b/gi,
+  },
+  {
+    id: 'content.generic_greeting',
+    weight: 0.08,
+    severity: 'low',
+    explanation: 'It greets you generically ("Dear customer") instead of by name.',
+    patterns:
+      /\b(dear (?:customer|client|user|member|account ?holder|valued (?:customer|member|client)|sir(?:\/| or )madam|beneficiary|friend|e-?mail user|webmail user)|hello (?:customer|user)|prezad[oa] client[ea]|estimad[oa] client[ea]|geachte klant|sehr geehrter kunde)\b/gi,
+  },
+];
+
+/** Language and markup patterns in the subject and visible body. */
+export const contentSignals: Signal = ({ email }) => {
+  const out: Indicator[] = [];
+  const haystack = `${email.subject}\n${email.text}`.slice(0, 50_000);
+  for (const f of FAMILIES) {
+    const hits = [...new Set([...haystack.matchAll(f.patterns)].map((m) => m[0].toLowerCase()))];
+    if (hits.length === 0) continue;
+    out.push(
+      indicator({
+        id: f.id,
+        family: 'content',
+        severity: f.severity,
+        weight: Math.min(f.weight * (1 + 0.25 * (hits.length - 1)), f.weight * 1.75),
+        explanation: f.explanation,
+        evidence: hits.slice(0, 5).map((h) => `"${h}"`),
+      }),
+    );
+  }
+  if (email.hiddenText.length > 0) {
+    out.push(
+      indicator({
+        id: 'content.hidden_text',
+        family: 'content',
+        severity: 'medium',
+        weight: 0.15,
+        explanation: 'The HTML hides text from the reader, often to fool filters.',
+        evidence: email.hiddenText.slice(0, 3),
+      }),
+    );
+  }
+  if (email.scriptCount > 0) {
+    out.push(
+      indicator({
+        id: 'content.script',
+        family: 'content',
+        severity: 'high',
+        weight: 0.3,
+        explanation: 'The message carries script code; legitimate mail never needs it.',
+        evidence: [`${email.scriptCount} <script> element(s)`],
+      }),
+    );
+  }
+  if (email.forms.some((f) => f.hasPassword)) {
+    out.push(
+      indicator({
+        id: 'content.password_form',
+        family: 'content',
+        severity: 'critical',
+        weight: 0.6,
+        explanation:
+          'The message itself contains a password field: no real service asks for a password inside an e-mail.',
+        evidence: email.forms.filter((f) => f.hasPassword).map((f) => `form action="${f.action}"`),
+      }),
+    );
+  }
+  return out;
+};
+
+/** 0..1: how strongly the message presses for action (used by the test shape). */
+export function urgencyScore(indicators: readonly Indicator[]): number {
+  const u = indicators.find((i) => i.id === 'content.urgency');
+  const t = indicators.find((i) => i.id === 'content.threat');
+  const score = (u ? 0.5 + 0.1 * (u.evidence.length - 1) : 0) + (t ? 0.4 + 0.1 * (t.evidence.length - 1) : 0);
+  return Math.min(1, Math.round(score * 100) / 100);
+}

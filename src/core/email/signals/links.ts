@@ -1,0 +1,169 @@
+import { brandOwns, brandsIn } from '../../domains/brands.js';
+import { findLookalike } from '../../domains/lookalike.js';
+import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
+import type { EmailLink, Indicator } from '../types.js';
+import { indicator, type Signal } from './context.js';
+import { isRiskyTld, isShortener } from '../../url/lists.js';
+
+const MAX_LINKS = 200;
+
+interface Finding {
+  id: string;
+  severity: Indicator['severity'];
+  weight: number;
+  explanation: string;
+  evidence: string;
+}
+
+/** Per-link checks, folded into one indicator per kind with every offending link as evidence. */
+export const linkSignals: Signal = (ctx) => {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const link of ctx.email.links.slice(0, MAX_LINKS)) {
+    const key = `${link.href}\u0000${link.text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push(...checkLink(link, ctx));
+  }
+  const byId = new Map<string, Indicator>();
+  for (const f of findings) {
+    const existing = byId.get(f.id);
+    if (existing) {
+      if (existing.evidence.length < 5 && !existing.evidence.includes(f.evidence))
+        existing.evidence.push(f.evidence);
+      continue;
+    }
+    byId.set(
+      f.id,
+      indicator({
+        id: f.id,
+        family: f.id.startsWith('links.lookalike') ? 'lookalike' : 'links',
+        severity: f.severity,
+        weight: f.weight,
+        explanation: f.explanation,
+        evidence: [f.evidence],
+      }),
+    );
+  }
+  return [...byId.values()];
+};
+
+function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
+  const out: Finding[] = [];
+  const raw = link.href.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]?.toLowerCase();
+  if (scheme === 'javascript' || scheme === 'data' || scheme === 'vbscript') {
+    out.push({
+      id: `links.${scheme}_url`,
+      severity: 'high',
+      weight: 0.45,
+      explanation: `A link uses a ${scheme}: URL, which runs or embeds content instead of opening a page.`,
+      evidence: raw.slice(0, 120),
+    });
+    return out;
+  }
+  if (scheme !== 'http' && scheme !== 'https') return out;
+  const url = safeUrl(raw);
+  if (!url) return out;
+  const info = hostInfo(url.hostname);
+
+  if (link.source === 'form') {
+    const senderDomain = ctx.senderDomain;
+    if (!senderDomain || info.domain !== senderDomain) {
+      out.push({
+        id: 'links.form_offsite',
+        severity: 'high',
+        weight: 0.4,
+        explanation: 'The message contains a form that submits what you type to another site.',
+        evidence: raw,
+      });
+    }
+  }
+  if (info.isIp) {
+    out.push({
+      id: 'links.ip_host',
+      severity: 'high',
+      weight: 0.35,
+      explanation: 'A link points to a bare IP address instead of a named site.',
+      evidence: raw,
+    });
+  }
+  if (url.username || /^https?:\/\/[^/?#]*@/i.test(raw)) {
+    out.push({
+      id: 'links.userinfo_at',
+      severity: 'high',
+      weight: 0.35,
+      explanation: 'A link hides its real destination after an "@" sign.',
+      evidence: raw,
+    });
+  }
+  if (info.domain && isShortener(info.domain)) {
+    out.push({
+      id: 'links.shortener',
+      severity: 'medium',
+      weight: 0.15,
+      explanation: 'A link goes through a URL shortener, hiding where it leads.',
+      evidence: raw,
+    });
+  }
+  if (info.publicSuffix && isRiskyTld(info.publicSuffix)) {
+    out.push({
+      id: 'links.risky_tld',
+      severity: 'medium',
+      weight: 0.15,
+      explanation: `A link uses the .${info.publicSuffix} domain ending, common in abuse.`,
+      evidence: raw,
+    });
+  }
+  if (info.domain) {
+    const look = findLookalike(url.hostname, ctx.popular);
+    if (look)
+      out.push({
+        id: 'links.lookalike_domain',
+        severity: 'high',
+        weight: 0.5,
+        explanation: `A link goes to a domain imitating ${look.imitates ?? 'a well-known site'}.`,
+        evidence: `${raw} (${look.detail})`,
+      });
+    const where = `${info.subdomain} ${decodeSafe(url.pathname)}`;
+    const misused = brandsIn(where, { allowCommonWords: false }).filter(
+      (b) => !brandOwns(b, info.domain ?? ''),
+    );
+    if (misused.length > 0 && !ctx.popular.isPopular(info.domain, 5000)) {
+      out.push({
+        id: 'links.brand_on_unrelated_domain',
+        severity: 'high',
+        weight: 0.35,
+        explanation: `A link names ${misused.join(', ')} on ${info.domain}, a domain that brand does not use.`,
+        evidence: raw,
+      });
+    }
+  }
+  const shown = domainInText(link.text);
+  if (shown && info.domain && shown !== info.domain) {
+    out.push({
+      id: 'links.text_href_mismatch',
+      severity: 'high',
+      weight: 0.4,
+      explanation: `A link shows ${shown} but actually opens ${info.domain}.`,
+      evidence: `"${link.text.slice(0, 80)}" -> ${raw}`,
+    });
+  }
+  return out;
+}
+
+/** The registrable domain a link's visible text claims, if the text looks like a URL or host. */
+function domainInText(text: string): string | null {
+  const t = text.trim();
+  if (!t || t.length > 200) return null;
+  const m = /^(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]\S*)?$/i.exec(t);
+  return m?.[1] ? registrableDomain(m[1]) : null;
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

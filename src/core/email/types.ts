@@ -1,0 +1,105 @@
+/** One address as written in a header. */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface EmailLink {
+  href: string;
+  /** Visible text of the anchor (HTML) or '' for a bare URL found in text. */
+  text: string;
+  source: 'html' | 'text' | 'form';
+}
+
+export interface EmailForm {
+  action: string;
+  hasPassword: boolean;
+}
+
+export interface EmailAttachment {
+  filename: string;
+  mimeType: string;
+  size: number;
+  content: Uint8Array | null;
+}
+
+/** The parts of a message the analysis reads, after MIME decoding. */
+export interface ParsedEmail {
+  mode: 'full' | 'body-only';
+  subject: string;
+  from: MailAddress | null;
+  replyTo: MailAddress[];
+  returnPath: string | null;
+  messageId: string | null;
+  date: string | null;
+  /** Raw Authentication-Results / ARC-Authentication-Results values, top first. */
+  authResults: string[];
+  /** Visible body text: the text part, or the HTML reduced to text. */
+  text: string;
+  html: string | null;
+  links: EmailLink[];
+  forms: EmailForm[];
+  hiddenText: string[];
+  scriptCount: number;
+  attachments: EmailAttachment[];
+  warnings: string[];
+  size: number;
+}
+
+export type Severity = 'info' | 'low' | 'medium' | 'high' | 'critical';
+
+export type SignalFamily =
+  'auth' | 'sender' | 'lookalike' | 'links' | 'content' | 'attachments' | 'model' | 'parse';
+
+/** A named reason behind a score, with what triggered it. */
+export interface Indicator {
+  id: string;
+  family: SignalFamily;
+  severity: Severity;
+  /** Contribution to the rule score, 0..1 (noisy-OR). */
+  weight: number;
+  explanation: string;
+  evidence: string[];
+}
+
+export type RiskLevel = 'HIGH' | 'MEDIUM' | 'LOW' | 'SAFE';
+export type TestRiskLevel = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+
+/** The rich result: everything the list shape and the test shape are derived from. */
+export interface EmailAnalysis {
+  engine_version: string;
+  mode: ParsedEmail['mode'];
+  risk_score: number;
+  probability: number;
+  risk_level: RiskLevel;
+  is_phishing: boolean;
+  confidence: number;
+  summary: string;
+  indicators: Indicator[];
+  model: { used: boolean; probability: number | null; top_terms: string[] };
+  sender: { address: string | null; domain: string | null; display_name: string | null };
+  subject: string;
+  parse_warnings: string[];
+}
+
+/** The spec's list shape (section 3). */
+export interface PhishingAnalysis {
+  risk_score: number;
+  risk_level: RiskLevel;
+  indicators: string[];
+  summary: string;
+}
+
+/** The spec's /test response shape (section 3). */
+export interface EmailTestResult {
+  is_phishing: boolean;
+  risk_level: TestRiskLevel;
+  confidence: number;
+  threats_detected: string[];
+  recommendations: string[];
+  analysis_details: {
+    sender_analysis: { domain_trust: 'trusted' | 'unknown' | 'suspicious'; auth_status: string };
+    content_analysis: { suspicious_patterns: string[]; urgency_score: number };
+  };
+  timestamp: string;
+}

@@ -1,0 +1,12 @@
+export { parseRawEmail, parseTestEmail, parseSender, MAX_MESSAGE_BYTES } from './email/parse.js';
+export { analyzeParsed, ENGINE_VERSION, type AnalysisDeps } from './email/analyze.js';
+export { toPhishingAnalysis, toTestResult } from './email/shapes.js';
+export { THRESHOLDS, riskLevel, testRiskLevel } from './email/score.js';
+export type * from './email/types.js';
+export { PopularDomains } from './domains/popular.js';
+export { registrableDomain, hostInfo, safeUrl } from './domains/registrable.js';
+export { findLookalike, type LookalikeFinding } from './domains/lookalike.js';
+export { brandsIn, brandOwns, BRANDS } from './domains/brands.js';
+export { PhishingModel, ModelFileSchema, type ModelFile } from './model/model.js';
+export { extractFeatures, isModelSignal, hashFeature, vectorise } from './model/features.js';
+export { isRiskyTld, isShortener } from './url/lists.js';

@@ -1,0 +1,159 @@
+import { mkdtempSync, writeFileSync, mkdirSync, copyFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/engine.js';
+import { runCli } from '../helpers/cli.js';
+
+const eml = (n: string) => join(FIXTURES, 'email', n);
+
+describe('phishguard test-email', () => {
+  it('analyses an .eml file and prints a readable report', async () => {
+    const r = await runCli(['test-email', '--eml', eml('phishing-paypal-lookalike.eml')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^HIGH\s+\d+\/100/);
+    expect(r.stdout).toContain('links.text_href_mismatch');
+  });
+
+  it('prints the spec test shape with --json', async () => {
+    const r = await runCli([
+      'test-email',
+      '--subject',
+      'Your statement',
+      '--sender',
+      'Chase <alerts@chase.com>',
+      '--content',
+      'Your statement is ready. Sign in at chase.com to view it.',
+      '--json',
+    ]);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j)).toEqual(
+      expect.arrayContaining([
+        'is_phishing',
+        'risk_level',
+        'confidence',
+        'threats_detected',
+        'recommendations',
+        'analysis_details',
+        'timestamp',
+        'phishing_analysis',
+      ]),
+    );
+    expect(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']).toContain(j.risk_level);
+    expect(j.analysis_details.content_analysis.urgency_score).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reads raw mail on stdin', async () => {
+    const r = await runCli(['test-email', '--json'], {
+      input: readFileSync(eml('phishing-zip-executable.eml')),
+    });
+    expect(JSON.parse(r.stdout).is_phishing).toBe(true);
+  });
+
+  it('reads JSON lines with --jsonl and answers one line each, including bad lines', async () => {
+    const input = [
+      JSON.stringify({
+        subject: 'Verify your account',
+        sender: 'a@paypa1.example',
+        content: 'Verify your account now at http://198.51.100.7/login or it will be suspended',
+      }),
+      'not json',
+      JSON.stringify({
+        subject: 'Lunch?',
+        sender: 'bob@example.com',
+        content: 'Want to grab lunch on Friday?',
+      }),
+    ].join('\n');
+    const r = await runCli(['test-email', '--jsonl'], { input });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines[0].is_phishing).toBe(true);
+    expect(lines[1].error).toMatch(/expected a JSON object/);
+    expect(lines[2].is_phishing).toBe(false);
+  });
+
+  it('fails with one clear line and exit 2 when fields are missing', async () => {
+    const r = await runCli(['test-email', '--subject', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'phishguard: Please fill in all required fields: --subject, --sender and --content (or --content-file)',
+    );
+  });
+
+  it('exits 3 for a missing file, without a stack trace', async () => {
+    const r = await runCli(['test-email', '--eml', '/nonexistent/x.eml']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/cannot read \/nonexistent\/x.eml: ENOENT/);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+});
+
+describe('phishguard scan', () => {
+  function mailTree(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'pg-scan-'));
+    // A Maildir, a folder of .eml files, an mbox with an escaped From line, and a gzipped mbox.
+    for (const sub of ['cur', 'new', 'tmp']) mkdirSync(join(dir, 'Maildir', sub), { recursive: true });
+    copyFileSync(eml('legit-password-reset.eml'), join(dir, 'Maildir', 'cur', '1700000000.1.host:2,S'));
+    copyFileSync(eml('phishing-paypal-lookalike.eml'), join(dir, 'Maildir', 'new', '1700000001.2.host'));
+    writeFileSync(join(dir, 'Maildir', 'tmp', 'partial'), 'From: half');
+    mkdirSync(join(dir, 'eml'));
+    copyFileSync(eml('legit-newsletter.eml'), join(dir, 'eml', 'a.eml'));
+    const one = readFileSync(eml('legit-shipping-update.eml'), 'utf8');
+    const two =
+      'From: Ann <ann@example.com>\nSubject: quoting\n\nHello\n>From the start, this line was escaped.\n';
+    const mbox = `From MAILER-DAEMON Thu Jan  1 00:00:00 1970\n${one}\nFrom MAILER-DAEMON Thu Jan  1 00:00:00 1970\n${two}\n`;
+    writeFileSync(join(dir, 'box.mbox'), mbox);
+    writeFileSync(join(dir, 'box2.mbox.gz'), gzipSync(mbox));
+    return dir;
+  }
+
+  it('streams every message of Maildirs, folders, mbox and mbox.gz as JSON lines', async () => {
+    const dir = mailTree();
+    const r = await runCli(['scan', dir, '--format', 'jsonl']);
+    expect(r.code).toBe(0);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(7);
+    expect(Object.keys(rows[0]).sort()).toEqual(
+      [
+        'confidence',
+        'date',
+        'indicators',
+        'index',
+        'is_phishing',
+        'message_id',
+        'path',
+        'risk_level',
+        'risk_score',
+        'sender',
+        'subject',
+      ].sort(),
+    );
+    const phish = rows.find((x) => x.path.endsWith('1700000001.2.host'));
+    expect(phish.risk_level).toBe('HIGH');
+    expect(rows.filter((x) => x.path.endsWith('box.mbox')).map((x) => x.index)).toEqual([0, 1]);
+    expect(rows.filter((x) => x.subject === 'quoting')).toHaveLength(2);
+  });
+
+  it('prints one JSON array with --format json and a table by default off a TTY with --format table', async () => {
+    const dir = mailTree();
+    const json = await runCli(['scan', join(dir, 'box.mbox'), '--format', 'json']);
+    expect(JSON.parse(json.stdout)).toHaveLength(2);
+    const table = await runCli(['scan', join(dir, 'eml'), '--format', 'table']);
+    expect(table.stdout).toMatch(/LEVEL\s+SCORE\s+SENDER/);
+    expect(table.stdout).toMatch(/1 messages: /);
+  });
+
+  it('rejects an unknown format and a missing path with exit 2 and 3', async () => {
+    expect((await runCli(['scan', FIXTURES, '--format', 'xml'])).code).toBe(2);
+    const missing = await runCli(['scan', '/nonexistent']);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain('no such file or folder: /nonexistent');
+  });
+});

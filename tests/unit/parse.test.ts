@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseRawEmail, parseTestEmail } from '../../src/core/index.js';
+import { fixture, rulesEngine } from '../helpers/engine.js';
+
+describe('MIME parsing', () => {
+  it('decodes RFC 2047 words and odd charsets (windows-1251, ISO-2022-JP, KOI8-R)', async () => {
+    const p = await parseRawEmail(fixture('odd-charsets.eml'));
+    expect(p.subject).toMatch(/^はり.*Привет$/);
+    expect(p.from?.name).toBe('Постофер России');
+    expect(p.text).toContain('Привет, как дела?');
+  });
+
+  it('decodes quoted-printable latin-1 bodies', async () => {
+    const p = await parseRawEmail(fixture('legit-idn-single-script.eml'));
+    expect(p.subject).toBe('Terminübersicht für November');
+    expect(p.text).toContain('Mit freundlichen Grüßen');
+  });
+
+  it('reads HTML-only mail as visible text and collects its links and forms', () => {
+    const p = parseTestEmail({
+      subject: 's',
+      sender: 'Bank <a@b.example>',
+      content:
+        '<html><head><style>p{}</style></head><body><p>Hello <a href="https://x.example/a">there</a></p><form action="/post"><input type="password"></form></body></html>',
+    });
+    expect(p.text).toBe('Hello there');
+    expect(p.links.map((l) => l.href)).toContain('https://x.example/a');
+    expect(p.forms).toEqual([{ action: '/post', hasPassword: true }]);
+    expect(p.from).toEqual({ name: 'Bank', address: 'a@b.example' });
+  });
+
+  it('never throws on truncated multipart with broken base64: it warns and analyses what it can', async () => {
+    const { parsed, analysis } = await rulesEngine().analyzeRaw(fixture('malformed-truncated-multipart.eml'));
+    expect(parsed.text).toContain('Verify your account now');
+    expect(analysis.indicators.map((i) => i.id)).toContain('links.ip_host');
+  });
+
+  it('survives garbage, empty input and enormous headers', async () => {
+    for (const input of [
+      '',
+      '\u0000\u0001\u0002 not mail at all',
+      `Subject: x\r\nX-Long: ${'a'.repeat(3_000_000)}\r\n\r\nbody`,
+    ]) {
+      const { analysis } = await rulesEngine().analyzeRaw(input);
+      expect(analysis.risk_score).toBeGreaterThanOrEqual(0);
+      expect(analysis.risk_score).toBeLessThanOrEqual(100);
+    }
+    const bare = await rulesEngine().analyzeRaw('\u0000\u0001 not mail');
+    expect(bare.analysis.parse_warnings.join(' ')).toMatch(/no RFC 822 header block/);
+  });
+
+  it('handles 5,000 headers and deep multipart nesting without failing', async () => {
+    const headers = Array.from({ length: 5000 }, (_, i) => `X-H${i}: v${i}`).join('\r\n');
+    let body = 'innermost text';
+    for (let d = 0; d < 60; d++)
+      body = `Content-Type: multipart/mixed; boundary="b${d}"\r\n\r\n--b${d}\r\n${body}\r\n--b${d}--`;
+    const { analysis } = await rulesEngine().analyzeRaw(
+      `From: a@b.example\r\nSubject: deep\r\n${headers}\r\nMIME-Version: 1.0\r\n${body}`,
+    );
+    expect(analysis.subject).toBe('deep');
+    expect(analysis.parse_warnings.join(' ')).toMatch(/nesting depth/);
+  });
+});

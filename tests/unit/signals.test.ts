@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeFixture, ids, rulesEngine } from '../helpers/engine.js';
+
+describe('sender and authentication signals', () => {
+  it('reads SPF/DKIM/DMARC verdicts from the top Authentication-Results header', async () => {
+    const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
+    expect(ids(analysis)).toEqual(
+      expect.arrayContaining(['auth.dmarc_fail', 'auth.spf_fail', 'auth.dkim_none']),
+    );
+    const dmarc = analysis.indicators.find((i) => i.id === 'auth.dmarc_fail');
+    expect(dmarc?.evidence[0]).toContain('dmarc=fail');
+  });
+
+  it('flags a Reply-To on another domain and a brand in the display name', async () => {
+    const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
+    expect(ids(analysis)).toEqual(
+      expect.arrayContaining([
+        'sender.reply_to_mismatch',
+        'sender.brand_display_name',
+        'sender.lookalike_domain',
+      ]),
+    );
+  });
+
+  it('flags a display name that carries another address', async () => {
+    const { analysis } = await analyzeFixture('phishing-html-attachment.eml');
+    const i = analysis.indicators.find((x) => x.id === 'sender.display_name_address');
+    expect(i?.evidence[0]).toContain('it-support@microsoft.com');
+  });
+
+  it('flags punycode that mixes scripts but not an ordinary IDN', async () => {
+    const mixed = await analyzeFixture('phishing-idn-mixed-script.eml');
+    const look = mixed.analysis.indicators.find((i) => i.id === 'sender.lookalike_domain');
+    expect(look?.evidence[0]).toMatch(/Cyrillic and Latin|Latin and Cyrillic/);
+    const single = await analyzeFixture('legit-idn-single-script.eml');
+    expect(ids(single.analysis).filter((id) => id.includes('lookalike'))).toEqual([]);
+  });
+});
+
+describe('link signals', () => {
+  it('flags link text naming another domain, brand on an unrelated domain and a risky TLD', async () => {
+    const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
+    const mismatch = analysis.indicators.find((i) => i.id === 'links.text_href_mismatch');
+    expect(mismatch?.evidence[0]).toContain('secure-login.top');
+    expect(ids(analysis)).toEqual(
+      expect.arrayContaining(['links.brand_on_unrelated_domain', 'links.risky_tld']),
+    );
+  });
+
+  it('flags IP hosts, @ in URLs, shorteners, javascript: and data: URLs and off-site forms', () => {
+    const a = rulesEngine().analyzeTest({
+      subject: 'hello',
+      sender: 'a@example.com',
+      content:
+        '<a href="http://192.168.4.22/login">x</a><a href="https://www.google.com@evil.example/">y</a>' +
+        '<a href="https://bit.ly/3abc">z</a><a href="javascript:alert(1)">j</a><a href="data:text/html;base64,PHNjcmlwdD4=">d</a>' +
+        '<form action="https://collector.example.net/p"><input type="text" name="u"></form>',
+    });
+    expect(ids(a)).toEqual(
+      expect.arrayContaining([
+        'links.ip_host',
+        'links.userinfo_at',
+        'links.shortener',
+        'links.javascript_url',
+        'links.data_url',
+        'links.form_offsite',
+      ]),
+    );
+  });
+});
+
+describe('content signals', () => {
+  it('finds urgency, threats, credential and payment requests, generic greetings and hidden text', async () => {
+    const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
+    expect(ids(analysis)).toEqual(
+      expect.arrayContaining([
+        'content.urgency',
+        'content.threat',
+        'content.credential_request',
+        'content.generic_greeting',
+        'content.hidden_text',
+      ]),
+    );
+    const inv = await analyzeFixture('phishing-zip-executable.eml');
+    expect(ids(inv.analysis)).toContain('content.payment_request');
+  });
+
+  it('flags scripts and password fields inside a message', () => {
+    const a = rulesEngine().analyzeTest({
+      subject: 's',
+      sender: 'x@example.com',
+      content: '<p>Sign in</p><script>steal()</script><form><input type="password"></form>',
+    });
+    expect(ids(a)).toEqual(expect.arrayContaining(['content.script', 'content.password_form']));
+    expect(a.risk_level).toBe('HIGH');
+  });
+});
+
+describe('attachment signals', () => {
+  it('flags HTML attachments', async () => {
+    const { analysis } = await analyzeFixture('phishing-html-attachment.eml');
+    expect(analysis.indicators.find((i) => i.id === 'attachments.html_or_svg')?.evidence).toEqual([
+      'Password_Keep.html',
+    ]);
+  });
+
+  it('looks inside a zip and finds a double-extension executable', async () => {
+    const { analysis } = await analyzeFixture('phishing-zip-executable.eml');
+    const i = analysis.indicators.find((x) => x.id === 'attachments.archive_executable');
+    expect(i?.evidence[0]).toContain('Invoice_2026_11.pdf.exe');
+    expect(analysis.risk_level).toBe('HIGH');
+  });
+});
