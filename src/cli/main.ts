@@ -4,6 +4,7 @@ import type { CliContext } from './context.js';
 import { createLogger } from './logger.js';
 import { registerScan } from './commands/scan.js';
 import { registerTestEmail } from './commands/test-email.js';
+import { registerAnalyzeUrl } from './commands/analyze-url.js';
 
 export function buildProgram(getCtx: () => CliContext): Command {
   const program = new Command('phishguard')
@@ -17,6 +18,7 @@ export function buildProgram(getCtx: () => CliContext): Command {
     .exitOverride();
   registerTestEmail(program, getCtx);
   registerScan(program, getCtx);
+  registerAnalyzeUrl(program, getCtx);
   return program;
 }
 

@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { blockedReason } from '../http/ssrf-guard.js';
+
+export interface BrowserVisit {
+  finalUrl: string;
+  status: number | null;
+  title: string | null;
+  hasPasswordForm: boolean;
+  textSample: string;
+  navigations: string[];
+  blockedRequests: string[];
+  screenshot: Buffer | null;
+}
+
+export interface BrowserEngine {
+  readonly name: string;
+  visit(url: string, opts: { allowPrivateNetwork: boolean; timeoutMs: number }): Promise<BrowserVisit>;
+  close(): Promise<void>;
+}
+
+export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function findChromium(explicit?: string | null): string | null {
+  if (explicit) return existsSync(explicit) ? explicit : null;
+  return CHROMIUM_PATHS.find((p) => existsSync(p)) ?? null;
+}
+
+/**
+ * Headless Chromium through playwright-core, loaded only when used. Every request the page
+ * makes (navigations, scripts, images) is checked by the SSRF guard after DNS resolution and
+ * aborted when it targets a blocked address. (Request-level, not connect-level: a name that
+ * re-resolves between the check and Chromium's own lookup is the remaining window.)
+ */
+export async function launchChromium(executablePath: string): Promise<BrowserEngine> {
+  const { chromium } = await import('playwright-core');
+  // playwright gives each launch a fresh, empty profile of its own.
+  const browser = await chromium.launch({ executablePath, args: ARGS, headless: true });
+  return {
+    name: `chromium ${browser.version()}`,
+    async visit(url, opts) {
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        viewport: { width: 1280, height: 800 },
+        javaScriptEnabled: true,
+        acceptDownloads: false,
+      });
+      const page = await context.newPage();
+      const navigations: string[] = [];
+      const blockedRequests: string[] = [];
+      page.on('framenavigated', (f) => {
+        if (f === page.mainFrame()) navigations.push(f.url());
+      });
+      await page.route('**/*', async (route) => {
+        const reason = await requestBlocked(route.request().url(), opts.allowPrivateNetwork);
+        if (reason) {
+          blockedRequests.push(`${route.request().url()} (${reason})`);
+          return route.abort('blockedbyclient');
+        }
+        return route.continue();
+      });
+      let status: number | null = null;
+      try {
+        const res = await page.goto(url, { timeout: opts.timeoutMs, waitUntil: 'load' });
+        status = res?.status() ?? null;
+        // Give script redirects a moment to fire, within the deadline.
+        await page
+          .waitForLoadState('networkidle', { timeout: Math.min(3000, opts.timeoutMs) })
+          .catch(() => undefined);
+      } catch {
+        // A timeout or an aborted navigation still leaves what was reached.
+      }
+      const finalUrl = page.url();
+      const title = await page.title().catch(() => null);
+      const hasPasswordForm =
+        (await page
+          .locator('input[type=password]')
+          .count()
+          .catch(() => 0)) > 0;
+      const textSample = (
+        await page
+          .locator('body')
+          .innerText({ timeout: 2000 })
+          .catch(() => '')
+      ).slice(0, 4000);
+      const screenshot = await page.screenshot({ type: 'png' }).catch(() => null);
+      await context.close();
+      return {
+        finalUrl,
+        status,
+        title: title || null,
+        hasPasswordForm,
+        textSample,
+        navigations,
+        blockedRequests,
+        screenshot,
+      };
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+async function requestBlocked(raw: string, allowPrivateNetwork: boolean): Promise<string | null> {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return 'unparseable URL';
+  }
+  if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return null;
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `scheme ${u.protocol}`;
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  try {
+    const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
+    for (const a of addresses) {
+      const reason = blockedReason(a.address, { allowPrivateNetwork });
+      if (reason) return reason;
+    }
+    return null;
+  } catch {
+    return 'name does not resolve';
+  }
+}
