@@ -11,6 +11,8 @@ export interface ScannedMessage {
   summary: ParsedSummary;
   analysis: EmailAnalysis;
   size: number;
+  /** The message bytes, when the scan was asked to keep them (imports store them). */
+  raw: Buffer | null;
 }
 
 export interface ScanProgress {
@@ -24,6 +26,8 @@ export interface ScanOptions {
   /** Worker threads; 0 analyses on this thread. Default: one per core, at most 4. */
   workers?: number;
   onProgress?: (p: ScanProgress) => void;
+  /** Keep each message's bytes in the result (costs a copy per message with workers). */
+  keepRaw?: boolean;
 }
 
 /** Messages in flight per worker: enough to keep threads busy, few enough to keep memory flat. */
@@ -52,7 +56,7 @@ export async function* scanMailPaths(
   const limit = Math.max(1, workers) * IN_FLIGHT_PER_WORKER;
   try {
     for await (const msg of readMailFiles(files, (n) => (progress.readBytes += n))) {
-      queue.push(analyzeOne(engine, pool, msg.path, msg.index, msg.raw));
+      queue.push(analyzeOne(engine, pool, msg.path, msg.index, msg.raw, opts.keepRaw === true));
       if (queue.length >= limit) yield await done(queue.shift() as Promise<ScannedMessage>);
     }
     while (queue.length > 0) yield await done(queue.shift() as Promise<ScannedMessage>);
@@ -75,12 +79,14 @@ async function analyzeOne(
   path: string,
   index: number,
   raw: Buffer,
+  keepRaw: boolean,
 ): Promise<ScannedMessage> {
+  const size = raw.length;
   if (pool) {
-    const size = raw.length;
-    const r = await pool.analyze(raw);
-    return { path, index, summary: r.summary, analysis: r.analysis, size };
+    // The pool takes ownership of the bytes it is given; hand it a copy when we keep them.
+    const r = await pool.analyze(keepRaw ? Buffer.from(raw) : raw);
+    return { path, index, summary: r.summary, analysis: r.analysis, size, raw: keepRaw ? raw : null };
   }
   const { parsed, analysis } = await engine.analyzeRaw(raw);
-  return { path, index, summary: summariseParsed(parsed), analysis, size: raw.length };
+  return { path, index, summary: summariseParsed(parsed), analysis, size, raw: keepRaw ? raw : null };
 }

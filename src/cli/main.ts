@@ -5,6 +5,9 @@ import { createLogger } from './logger.js';
 import { registerScan } from './commands/scan.js';
 import { registerTestEmail } from './commands/test-email.js';
 import { registerAnalyzeUrl } from './commands/analyze-url.js';
+import { registerImport } from './commands/import.js';
+import { registerServe } from './commands/serve.js';
+import { registerUser } from './commands/user.js';
 
 export function buildProgram(getCtx: () => CliContext): Command {
   const program = new Command('phishguard')
@@ -19,6 +22,9 @@ export function buildProgram(getCtx: () => CliContext): Command {
   registerTestEmail(program, getCtx);
   registerScan(program, getCtx);
   registerAnalyzeUrl(program, getCtx);
+  registerServe(program, getCtx);
+  registerUser(program, getCtx);
+  registerImport(program, getCtx);
   return program;
 }
 

@@ -1,0 +1,188 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sign, verify } from 'hono/jwt';
+import { PhishguardError } from '../errors.js';
+import { verifyPassword } from './accounts.js';
+import type { Store, UserRecord } from './ports.js';
+
+export interface AuthSettings {
+  secret: string;
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+}
+
+export interface PublicUser {
+  id: number;
+  username: string;
+  email: string | null;
+  name: string;
+  is_admin: boolean;
+  must_change_password: boolean;
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  user: PublicUser;
+}
+
+export function publicUser(u: UserRecord): PublicUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    name: u.username,
+    is_admin: u.is_admin,
+    must_change_password: u.must_change_password,
+  };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Failed sign-ins per key (username, address) in a sliding window. */
+export class LoginLimiter {
+  readonly #fails = new Map<string, number[]>();
+  constructor(
+    private readonly max = 5,
+    private readonly windowMs = 15 * 60_000,
+  ) {}
+
+  blocked(keys: string[], now = Date.now()): boolean {
+    return keys.some(
+      (k) => (this.#fails.get(k) ?? []).filter((t) => now - t < this.windowMs).length >= this.max,
+    );
+  }
+
+  fail(keys: string[], now = Date.now()): void {
+    for (const k of keys)
+      this.#fails.set(k, [...(this.#fails.get(k) ?? []).filter((t) => now - t < this.windowMs), now]);
+  }
+
+  clear(keys: string[]): void {
+    for (const k of keys) this.#fails.delete(k);
+  }
+}
+
+export class AuthService {
+  constructor(
+    private readonly store: Store,
+    private readonly settings: AuthSettings,
+    private readonly limiter = new LoginLimiter(),
+  ) {}
+
+  async login(username: string, password: string, address: string): Promise<TokenPair> {
+    const keys = [`u:${username.toLowerCase()}`, `a:${address}`];
+    if (this.limiter.blocked(keys)) {
+      this.store.audit.add({
+        userId: null,
+        username,
+        action: 'auth.login',
+        address,
+        outcome: 'failure',
+        detail: { reason: 'rate limited' },
+      });
+      throw new PhishguardError('RATE_LIMITED', 'Too many failed sign-in attempts. Try again in 15 minutes.');
+    }
+    const user = this.store.users.byUsername(username);
+    if (!(await verifyPassword(user, password)) || !user) {
+      this.limiter.fail(keys);
+      this.store.audit.add({
+        userId: user?.id ?? null,
+        username,
+        action: 'auth.login',
+        address,
+        outcome: 'failure',
+      });
+      throw new PhishguardError('UNAUTHORIZED', 'Incorrect username or password');
+    }
+    this.limiter.clear(keys);
+    this.store.audit.add({ userId: user.id, username: user.username, action: 'auth.login', address });
+    return this.issue(user, randomUUID());
+  }
+
+  async issue(user: UserRecord, familyId: string, rotateFrom?: number): Promise<TokenPair> {
+    const refresh = randomBytes(32).toString('base64url');
+    const next = {
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refresh),
+      expiresAt: new Date(Date.now() + this.settings.refreshTtlDays * 86_400_000).toISOString(),
+    };
+    if (rotateFrom !== undefined) this.store.tokens.rotate(rotateFrom, next);
+    else this.store.tokens.create(next);
+    return {
+      access_token: await this.accessToken(user),
+      refresh_token: refresh,
+      token_type: 'bearer',
+      expires_in: this.settings.accessTtlSeconds,
+      user: publicUser(user),
+    };
+  }
+
+  async accessToken(user: UserRecord): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return sign(
+      {
+        sub: String(user.id),
+        name: user.username,
+        iat: now,
+        exp: now + this.settings.accessTtlSeconds,
+        jti: randomUUID(),
+      },
+      this.settings.secret,
+      'HS256',
+    );
+  }
+
+  /** Rotates a refresh token. A token that was already rotated means theft: its whole family is revoked. */
+  async refresh(token: string, address: string): Promise<TokenPair> {
+    const rec = this.store.tokens.byHash(sha256(token));
+    if (!rec) throw new PhishguardError('UNAUTHORIZED', 'Invalid refresh token');
+    const user = this.store.users.byId(rec.user_id);
+    if (rec.revoked_at) {
+      this.store.tokens.revokeFamily(rec.family_id);
+      this.store.audit.add({
+        userId: rec.user_id,
+        username: user?.username ?? null,
+        action: 'auth.refresh_reuse',
+        address,
+        outcome: 'failure',
+        detail: { family: rec.family_id },
+      });
+      throw new PhishguardError(
+        'UNAUTHORIZED',
+        'Refresh token was already used; all sessions of this sign-in were revoked',
+      );
+    }
+    if (Date.parse(rec.expires_at) < Date.now() || !user || user.disabled)
+      throw new PhishguardError('UNAUTHORIZED', 'Refresh token expired');
+    return this.issue(user, rec.family_id, rec.id);
+  }
+
+  logout(token: string, address: string): void {
+    const rec = this.store.tokens.byHash(sha256(token));
+    if (!rec) return;
+    this.store.tokens.revokeFamily(rec.family_id);
+    const user = this.store.users.byId(rec.user_id);
+    this.store.audit.add({
+      userId: rec.user_id,
+      username: user?.username ?? null,
+      action: 'auth.logout',
+      address,
+    });
+  }
+
+  /** The signed-in user for an access token, or an UNAUTHORIZED error. */
+  async authenticate(token: string): Promise<UserRecord> {
+    let payload: { sub?: unknown };
+    try {
+      payload = (await verify(token, this.settings.secret, 'HS256')) as { sub?: unknown };
+    } catch {
+      throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
+    }
+    const user = this.store.users.byId(Number(payload.sub));
+    if (!user || user.disabled) throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
+    return user;
+  }
+}

@@ -1,0 +1,247 @@
+import type { EmailAnalysis, RiskLevel } from '../core/index.js';
+
+/** The store as the app layer needs it. SQLite implements it (src/store); another database could. */
+export interface Store {
+  users: UsersRepo;
+  tokens: TokensRepo;
+  mailboxes: MailboxesRepo;
+  emails: EmailsRepo;
+  urlAnalyses: UrlAnalysesRepo;
+  screenshots: ScreenshotsRepo;
+  audit: AuditRepo;
+  scans: ScansRepo;
+  health(): { ok: boolean; detail: string };
+  close(): void;
+}
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  email: string | null;
+  password_hash: string | null;
+  is_admin: boolean;
+  disabled: boolean;
+  must_change_password: boolean;
+  created_at: string;
+}
+
+export interface UsersRepo {
+  create(u: {
+    username: string;
+    email?: string | null;
+    passwordHash: string | null;
+    isAdmin: boolean;
+    mustChangePassword?: boolean;
+  }): UserRecord;
+  byId(id: number): UserRecord | null;
+  byUsername(username: string): UserRecord | null;
+  byEmail(email: string): UserRecord | null;
+  list(): UserRecord[];
+  count(): number;
+  setPassword(id: number, hash: string, mustChange: boolean): void;
+  setDisabled(id: number, disabled: boolean): void;
+  setEmail(id: number, email: string): void;
+  remove(id: number): boolean;
+}
+
+export interface RefreshTokenRecord {
+  id: number;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  replaced_by: number | null;
+}
+
+export interface TokensRepo {
+  create(t: { userId: number; familyId: string; tokenHash: string; expiresAt: string }): number;
+  byHash(hash: string): RefreshTokenRecord | null;
+  /** Marks `oldId` revoked and replaced by a new token of the same family, atomically. */
+  rotate(
+    oldId: number,
+    next: { userId: number; familyId: string; tokenHash: string; expiresAt: string },
+  ): number;
+  revokeFamily(familyId: string): void;
+  revokeAllForUser(userId: number): void;
+}
+
+export type MailboxKind = 'gmail' | 'imap' | 'local';
+
+export interface MailboxRecord {
+  id: number;
+  user_id: number;
+  kind: MailboxKind;
+  address: string;
+  config: Record<string, unknown>;
+  secret_enc: string | null;
+  state: Record<string, unknown>;
+  created_at: string;
+  last_scan_at: string | null;
+}
+
+export interface MailboxesRepo {
+  ensure(m: {
+    userId: number;
+    kind: MailboxKind;
+    address: string;
+    config?: Record<string, unknown>;
+  }): MailboxRecord;
+  byId(id: number): MailboxRecord | null;
+  find(userId: number, kind: MailboxKind, address: string): MailboxRecord | null;
+  listForUser(userId: number): MailboxRecord[];
+  listAll(): MailboxRecord[];
+  setState(id: number, state: Record<string, unknown>): void;
+  setSecret(id: number, secretEnc: string | null): void;
+  setConfig(id: number, config: Record<string, unknown>): void;
+  touchScan(id: number): void;
+  remove(id: number): boolean;
+}
+
+export type EmailStatus = 'new' | 'reviewed' | 'safe' | 'phishing' | 'false_positive' | 'quarantined';
+
+export interface EmailRow {
+  id: number;
+  mailbox_id: number;
+  provider_id: string;
+  message_id: string | null;
+  subject: string;
+  sender: string;
+  received_at: string | null;
+  snippet: string;
+  size: number;
+  status: EmailStatus;
+  status_reason: string | null;
+  created_at: string;
+  analysis: StoredAnalysis | null;
+}
+
+export interface StoredAnalysis {
+  engine_version: string;
+  risk_score: number;
+  risk_level: RiskLevel;
+  is_phishing: boolean;
+  confidence: number;
+  summary: string;
+  result: EmailAnalysis;
+}
+
+export interface EmailFilters {
+  page: number;
+  size: number;
+  riskLevel?: RiskLevel;
+  status?: EmailStatus;
+  search?: string;
+  since?: string;
+  mailboxId?: number;
+  sortBy: 'received_at' | 'risk_score' | 'subject' | 'sender';
+  sortOrder: 'asc' | 'desc';
+}
+
+export interface NewEmail {
+  mailboxId: number;
+  providerId: string;
+  messageId: string | null;
+  subject: string;
+  sender: string;
+  receivedAt: string | null;
+  snippet: string;
+  size: number;
+  raw: Buffer | null;
+  links: string[];
+}
+
+export interface EmailsRepo {
+  /** Inserts a message and its analysis in one transaction; a known provider id is left as is. */
+  insertAnalysed(e: NewEmail, analysis: EmailAnalysis): { id: number; inserted: boolean };
+  has(mailboxId: number, providerId: string): boolean;
+  /** Only if the email belongs to one of the user's mailboxes. */
+  get(id: number, userId: number): EmailRow | null;
+  raw(id: number, userId: number): Buffer | null;
+  list(userId: number, f: EmailFilters): { items: EmailRow[]; total: number };
+  listForMailbox(mailboxId: number, limit: number, offset: number): { items: EmailRow[]; total: number };
+  remove(id: number, userId: number): boolean;
+  setStatus(ids: number[], userId: number, status: EmailStatus, reason: string | null): number;
+  putAnalysis(emailId: number, analysis: EmailAnalysis): void;
+  links(id: number, userId: number): { id: number; url: string }[] | null;
+  link(linkId: number, userId: number): { id: number; email_id: number; url: string } | null;
+  countsByLevel(userId: number): Record<string, number>;
+  countForUser(userId: number): number;
+  search(userId: number, query: string, limit: number): EmailRow[];
+}
+
+export interface UrlAnalysesRepo {
+  fresh(cacheKey: string): { result_json: string } | null;
+  put(r: {
+    analysisId: string;
+    cacheKey: string;
+    userId: number | null;
+    url: string;
+    verdict: string;
+    threatScore: number;
+    resultJson: string;
+    expiresAt: string;
+  }): void;
+  search(
+    userId: number,
+    query: string,
+    limit: number,
+  ): { analysis_id: string; url: string; verdict: string; threat_score: number; created_at: string }[];
+}
+
+export interface ScreenshotsRepo {
+  put(id: string, userId: number | null, png: Buffer): void;
+  get(id: string, userId: number): Buffer | null;
+}
+
+export interface AuditEntry {
+  userId: number | null;
+  username: string | null;
+  action: string;
+  target?: string | null;
+  address?: string | null;
+  outcome?: 'success' | 'failure';
+  detail?: Record<string, unknown>;
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  user_id: number | null;
+  username: string | null;
+  action: string;
+  target: string | null;
+  address: string | null;
+  outcome: string;
+  detail: Record<string, unknown>;
+}
+
+export interface AuditRepo {
+  add(e: AuditEntry): void;
+  list(f: { userId?: number; action?: string; since?: string; page: number; size: number }): {
+    items: AuditRow[];
+    total: number;
+  };
+}
+
+export interface ScanRecord {
+  id: number;
+  mailbox_id: number;
+  status: 'running' | 'done' | 'failed' | 'interrupted';
+  processed: number;
+  added: number;
+  total: number | null;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface ScansRepo {
+  start(mailboxId: number, total: number | null): number;
+  progress(id: number, processed: number, added: number, total?: number | null): void;
+  finish(id: number, status: ScanRecord['status'], error?: string | null): void;
+  get(id: number): ScanRecord | null;
+  latest(mailboxId: number): ScanRecord | null;
+  /** Scans left 'running' by a process that died: marked interrupted, returned for resuming. */
+  recoverInterrupted(): ScanRecord[];
+}

@@ -1,0 +1,37 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A 32-byte key from PHISHGUARD_SECRET_KEY (base64) or <dataDir>/<name>.key, created 0600 on first use. */
+export function loadKey(dataDir: string, name: string, env: NodeJS.ProcessEnv = {}): Buffer {
+  const fromEnv = env[`PHISHGUARD_${name.toUpperCase().replace(/-/g, '_')}_KEY`];
+  if (fromEnv) {
+    const k = Buffer.from(fromEnv, 'base64');
+    if (k.length !== 32) throw new Error(`PHISHGUARD_${name.toUpperCase()}_KEY must be 32 bytes, base64`);
+    return k;
+  }
+  const file = join(dataDir, `${name}.key`);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+/** AES-256-GCM: "v1.<iv>.<tag>.<ciphertext>", base64url parts. */
+export function encryptSecret(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', key, iv);
+  const ct = Buffer.concat([c.update(plaintext, 'utf8'), c.final()]);
+  return [
+    'v1',
+    iv.toString('base64url'),
+    c.getAuthTag().toString('base64url'),
+    ct.toString('base64url'),
+  ].join('.');
+}
+
+export function decryptSecret(key: Buffer, sealed: string): string {
+  const [v, iv, tag, ct] = sealed.split('.');
+  if (v !== 'v1' || !iv || !tag || ct === undefined) throw new Error('not a sealed secret');
+  const d = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  d.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([d.update(Buffer.from(ct, 'base64url')), d.final()]).toString('utf8');
+}

@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import { createEngine } from '../../app/engine.js';
+import { importFiles } from '../../app/import-files.js';
+import { PhishguardError } from '../../errors.js';
+import { writeJson, type CliContext } from '../context.js';
+import { ProgressBar } from '../output/progress.js';
+import { openStore, type StoreFlags } from '../store-context.js';
+
+export function registerImport(program: Command, ctx: () => CliContext): void {
+  program
+    .command('import')
+    .description(
+      'Import .eml files, folders, Maildirs, mbox and .mbox.gz into a user’s local mailbox (analysed and stored)',
+    )
+    .argument('<paths...>')
+    .option('--user <name>', 'owner (default: the only user)')
+    .option('--mailbox <name>', 'local mailbox name', 'local files')
+    .option('--data-dir <dir>', 'data directory')
+    .option('--config <file>', 'JSON config file')
+    .option('--json', 'print JSON')
+    .action(
+      async (paths: string[], opts: StoreFlags & { user?: string; mailbox: string; json?: boolean }) => {
+        const c = ctx();
+        const { store } = openStore(c, opts);
+        try {
+          const users = store.users.list();
+          const owner = opts.user ? store.users.byUsername(opts.user) : users.length === 1 ? users[0] : null;
+          if (!owner)
+            throw new PhishguardError(
+              'USAGE',
+              opts.user
+                ? `no such user: ${opts.user}`
+                : users.length === 0
+                  ? 'no users yet: run `phishguard serve` once or `phishguard user add NAME`'
+                  : 'several users exist: say whose mailbox with --user NAME',
+            );
+          let bar: ProgressBar | null = null;
+          const r = await importFiles(store, createEngine(), owner.id, paths, {
+            mailboxName: opts.mailbox,
+            onProgress: (p) => {
+              bar ??= new ProgressBar(p.totalBytes, 'messages');
+              bar.update(p.readBytes, p.messages);
+            },
+          });
+          (bar as ProgressBar | null)?.finish();
+          store.audit.add({
+            userId: owner.id,
+            username: owner.username,
+            action: 'mailbox.import',
+            target: `mailbox:${r.mailboxId}`,
+            detail: { ...r, via: 'cli' },
+          });
+          if (opts.json)
+            writeJson(c, {
+              user: owner.username,
+              mailbox_id: r.mailboxId,
+              processed: r.processed,
+              added: r.added,
+              duplicates: r.duplicates,
+            });
+          else
+            c.stdout.write(
+              `imported ${r.added} new message(s) for ${owner.username} (${r.processed} read, ${r.duplicates} already stored)\n`,
+            );
+        } finally {
+          store.close();
+        }
+      },
+    );
+}

@@ -1,0 +1,70 @@
+import { serve } from '@hono/node-server';
+import type { Command } from 'commander';
+import { ensureFirstAdmin } from '../../app/accounts.js';
+import { buildDeps } from '../../server/build-deps.js';
+import { createApp } from '../../server/create-app.js';
+import type { CliContext } from '../context.js';
+import { createLogger } from '../logger.js';
+import { openStore } from '../store-context.js';
+
+interface Options {
+  host?: string;
+  port?: string;
+  dataDir?: string;
+  config?: string;
+  allowPrivateNetwork?: boolean;
+}
+
+export function registerServe(program: Command, ctx: () => CliContext): void {
+  program
+    .command('serve')
+    .description('Run the local daemon: REST API and the web dashboard (binds 127.0.0.1 by default)')
+    .option('--host <host>', 'address to bind (PHISHGUARD_HOST; default 127.0.0.1)')
+    .option('--port <port>', 'port (PHISHGUARD_PORT; default 8787)')
+    .option('--data-dir <dir>', 'data directory (PHISHGUARD_DATA_DIR; default ~/.local/share/phishguard)')
+    .option('--config <file>', 'JSON config file (default <data-dir>/config.json)')
+    .option('--allow-private-network', 'let link analysis reach loopback/private addresses (labs only)')
+    .action(async (opts: Options) => runServe(ctx(), opts));
+}
+
+async function runServe(ctx: CliContext, opts: Options): Promise<void> {
+  const { config, store } = openStore(ctx, opts, {
+    host: opts.host,
+    port: opts.port,
+    allowPrivateNetwork: opts.allowPrivateNetwork || undefined,
+  });
+  const logger = createLogger(ctx.debug ? 'debug' : config.logLevel);
+  const admin = await ensureFirstAdmin(store);
+  const deps = buildDeps(config, store, logger, ctx.env);
+  for (const scan of store.scans.recoverInterrupted())
+    logger.warn(
+      { scan: scan.id, mailbox: scan.mailbox_id },
+      'a scan was interrupted by a restart; run it again to resume (messages already stored are skipped)',
+    );
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  ctx.stderr.write(`PhishGuard listening on ${url} (data: ${config.dataDir})\n`);
+  if (admin) {
+    // Printed once, never logged or stored in clear.
+    ctx.stderr.write(
+      `\nFirst run: created the administrator account.\n  username: ${admin.username}\n  password: ${admin.password}\nSign in at ${url}/login and change it (phishguard user passwd admin).\n\n`,
+    );
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      server.close(() => resolve());
+      setTimeout(resolve, 3000).unref();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await deps.dispose();
+  store.close();
+}

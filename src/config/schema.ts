@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Every setting, in one schema. Sources: flags > PHISHGUARD_* env > config file > these defaults. */
+export const ConfigSchema = z.object({
+  host: z.string().default('127.0.0.1'),
+  port: z.coerce.number().int().min(0).max(65535).default(8787),
+  dataDir: z.string().min(1),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Origins allowed to call the API from a browser (never "*"). The dashboard is same-origin. */
+  corsOrigins: z.array(z.string().url()).default([]),
+  allowPrivateNetwork: z.coerce.boolean().default(false),
+  chromium: z.string().nullable().default(null),
+  accessTokenTtlSeconds: z.coerce.number().int().positive().default(3600),
+  refreshTokenTtlDays: z.coerce.number().int().positive().default(30),
+  /** Public URL of the dashboard, used to build OAuth redirect URIs. */
+  publicUrl: z.string().url().nullable().default(null),
+  google: z
+    .object({
+      clientId: z.string().nullable().default(null),
+      clientSecret: z.string().nullable().default(null),
+      redirectUri: z.string().url().nullable().default(null),
+      /** Domains whose addresses may sign in with Google without a user record. */
+      allowedDomains: z.array(z.string()).default([]),
+      /** Overrides for a local fake of Google (tests); production leaves them unset. */
+      authUrl: z.string().url().nullable().default(null),
+      tokenUrl: z.string().url().nullable().default(null),
+      revokeUrl: z.string().url().nullable().default(null),
+      userinfoUrl: z.string().url().nullable().default(null),
+      apiRoot: z.string().url().nullable().default(null),
+      pubsubTopic: z.string().nullable().default(null),
+    })
+    .default({
+      clientId: null,
+      clientSecret: null,
+      redirectUri: null,
+      allowedDomains: [],
+      authUrl: null,
+      tokenUrl: null,
+      revokeUrl: null,
+      userinfoUrl: null,
+      apiRoot: null,
+      pubsubTopic: null,
+    }),
+});
+
+export type Config = Readonly<z.infer<typeof ConfigSchema>>;

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { findChromium, launchChromium, type BrowserEngine } from '../adapters/browser/chromium.js';
+import { loadPopularDomains } from '../adapters/data/load.js';
+import { AuthService } from '../app/auth.js';
+import { createEngine } from '../app/engine.js';
+import type { Store } from '../app/ports.js';
+import { loadKey } from '../app/secrets.js';
+import { MemoryUrlCache } from '../app/url-cache.js';
+import { WEB_DIST_DIR } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
+import type { AppDeps } from './env.js';
+
+/** Composes the daemon's dependencies from config; the caller owns `store` and closes `dispose`. */
+export function buildDeps(
+  config: Config,
+  store: Store,
+  logger: Logger,
+  env: NodeJS.ProcessEnv = {},
+): AppDeps & { dispose(): Promise<void> } {
+  const popular = loadPopularDomains();
+  let browser: Promise<BrowserEngine | null> | null = null;
+  return {
+    config,
+    store,
+    logger,
+    popular,
+    engine: createEngine({ popular }),
+    auth: new AuthService(store, {
+      secret: loadKey(config.dataDir, 'jwt', env).toString('base64'),
+      accessTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTtlDays: config.refreshTokenTtlDays,
+    }),
+    urlCache: new MemoryUrlCache(),
+    browser: () => {
+      browser ??= (async () => {
+        const path = findChromium(config.chromium);
+        if (!path) return null;
+        try {
+          return await launchChromium(path);
+        } catch (err) {
+          logger.warn(
+            { err: (err as Error).message },
+            'Chromium failed to start; continuing without a browser',
+          );
+          return null;
+        }
+      })();
+      return browser;
+    },
+    gmail: null,
+    webDir: existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null,
+    async dispose() {
+      const b = await browser;
+      await b?.close();
+    },
+  };
+}

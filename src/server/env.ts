@@ -1,0 +1,29 @@
+import type { Logger } from 'pino';
+import type { BrowserEngine } from '../adapters/browser/chromium.js';
+import type { AuthService } from '../app/auth.js';
+import type { Engine } from '../app/engine.js';
+import type { Store, UserRecord } from '../app/ports.js';
+import type { UrlCache } from '../app/url-cache.js';
+import type { Config } from '../config/schema.js';
+import type { PopularDomains } from '../core/index.js';
+import type { GmailService } from '../app/gmail/service.js';
+
+/** Everything the HTTP layer uses, passed in: no module-level singletons. */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  engine: Engine;
+  auth: AuthService;
+  popular: PopularDomains;
+  logger: Logger;
+  urlCache: UrlCache;
+  /** Lazily started headless browser, or null when none is installed. */
+  browser: () => Promise<BrowserEngine | null>;
+  gmail: GmailService | null;
+  /** Where the built web dashboard lives, if it was built. */
+  webDir: string | null;
+}
+
+export interface AppEnv {
+  Variables: { user: UserRecord; requestId: string };
+}

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { PhishguardError } from '../../errors.js';
+import type { AppDeps, AppEnv } from '../env.js';
+
+export const ACCESS_COOKIE = 'pg_access';
+
+/**
+ * Requires a signed-in user: a Bearer token, or the dashboard's httpOnly SameSite=Strict cookie.
+ * Cookie-authenticated state changes must also carry X-Requested-With (a header a cross-site
+ * form cannot set), on top of SameSite, against CSRF.
+ */
+export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization');
+    let token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
+    if (!token) {
+      token = getCookie(c, ACCESS_COOKIE);
+      if (
+        token &&
+        !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) &&
+        c.req.header('x-requested-with') !== 'phishguard'
+      )
+        throw new PhishguardError(
+          'FORBIDDEN',
+          'Missing X-Requested-With header for a cookie-authenticated request',
+        );
+    }
+    if (!token) throw new PhishguardError('UNAUTHORIZED', 'Not authenticated');
+    c.set('user', await deps.auth.authenticate(token));
+    await next();
+  };
+}
+
+export function requireAdmin(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.get('user').is_admin) throw new PhishguardError('FORBIDDEN', 'Administrators only');
+    await next();
+  };
+}

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { importFiles } from '../../app/import-files.js';
+import { PhishguardError } from '../../errors.js';
+import type { AppDeps, AppEnv } from '../env.js';
+import { requireUser } from '../middleware/auth.js';
+import { clientAddress } from '../validate.js';
+
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+export function mailboxRoutes(deps: AppDeps) {
+  const { store } = deps;
+  return new Hono<AppEnv>()
+    .use('/mailboxes', requireUser(deps))
+    .use('/mailboxes/*', requireUser(deps))
+    .get('/mailboxes', (c) =>
+      c.json({
+        mailboxes: store.mailboxes.listForUser(c.get('user').id).map((m) => ({
+          id: m.id,
+          kind: m.kind,
+          address: m.address,
+          created_at: m.created_at,
+          last_scan_at: m.last_scan_at,
+          last_scan: store.scans.latest(m.id),
+        })),
+      }),
+    )
+    .post(
+      '/mailboxes/import',
+      bodyLimit({
+        maxSize: MAX_UPLOAD_BYTES,
+        onError: () => {
+          throw new PhishguardError('PAYLOAD_TOO_LARGE', `Upload larger than ${MAX_UPLOAD_BYTES} bytes`);
+        },
+      }),
+      async (c) => {
+        // Multipart upload of .eml / .mbox / .mbox.gz files into the user's local mailbox.
+        const user = c.get('user');
+        const form = await c.req.parseBody({ all: true });
+        const files = ([] as unknown[])
+          .concat(form.file ?? [], form.files ?? [])
+          .filter((f): f is File => typeof f === 'object' && f !== null && 'arrayBuffer' in f);
+        if (files.length === 0)
+          throw new PhishguardError('VALIDATION', 'Attach one or more mail files in the "file" field');
+        const dir = mkdtempSync(join(tmpdir(), 'phishguard-upload-'));
+        try {
+          const paths = await Promise.all(
+            files.map(async (f, i) => {
+              const safe = `${i}-${f.name.replace(/[^A-Za-z0-9._-]/g, '_').slice(-100) || 'upload.eml'}`;
+              const p = join(dir, safe);
+              writeFileSync(p, Buffer.from(await f.arrayBuffer()), { mode: 0o600 });
+              return p;
+            }),
+          );
+          const r = await importFiles(store, deps.engine, user.id, paths, { workers: 0 });
+          store.audit.add({
+            userId: user.id,
+            username: user.username,
+            action: 'mailbox.import',
+            target: `mailbox:${r.mailboxId}`,
+            address: clientAddress(c),
+            detail: { files: files.length, ...r },
+          });
+          return c.json({
+            mailbox_id: r.mailboxId,
+            processed: r.processed,
+            added: r.added,
+            duplicates: r.duplicates,
+          });
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    );
+}

@@ -1,0 +1,116 @@
+/** Numbered, append-only schema migrations. Never edit a shipped one; add the next. */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE users (
+     id INTEGER PRIMARY KEY,
+     username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     email TEXT,
+     password_hash TEXT,
+     is_admin INTEGER NOT NULL DEFAULT 0,
+     disabled INTEGER NOT NULL DEFAULT 0,
+     must_change_password INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );
+   CREATE TABLE refresh_tokens (
+     id INTEGER PRIMARY KEY,
+     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     family_id TEXT NOT NULL,
+     token_hash TEXT NOT NULL UNIQUE,
+     expires_at TEXT NOT NULL,
+     revoked_at TEXT,
+     replaced_by INTEGER,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX refresh_tokens_family ON refresh_tokens(family_id);
+   CREATE TABLE mailboxes (
+     id INTEGER PRIMARY KEY,
+     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+     kind TEXT NOT NULL CHECK (kind IN ('gmail', 'imap', 'local')),
+     address TEXT NOT NULL,
+     config_json TEXT NOT NULL DEFAULT '{}',
+     secret_enc TEXT,
+     state_json TEXT NOT NULL DEFAULT '{}',
+     created_at TEXT NOT NULL,
+     last_scan_at TEXT,
+     UNIQUE (user_id, kind, address)
+   );
+   CREATE TABLE emails (
+     id INTEGER PRIMARY KEY,
+     mailbox_id INTEGER NOT NULL REFERENCES mailboxes(id) ON DELETE CASCADE,
+     provider_id TEXT NOT NULL,
+     message_id TEXT,
+     subject TEXT NOT NULL DEFAULT '',
+     sender TEXT NOT NULL DEFAULT '',
+     received_at TEXT,
+     snippet TEXT NOT NULL DEFAULT '',
+     size INTEGER NOT NULL DEFAULT 0,
+     status TEXT NOT NULL DEFAULT 'new',
+     status_reason TEXT,
+     raw BLOB,
+     created_at TEXT NOT NULL,
+     UNIQUE (mailbox_id, provider_id)
+   );
+   CREATE INDEX emails_received ON emails(mailbox_id, received_at DESC);
+   CREATE TABLE analyses (
+     id INTEGER PRIMARY KEY,
+     email_id INTEGER NOT NULL REFERENCES emails(id) ON DELETE CASCADE,
+     engine_version TEXT NOT NULL,
+     risk_score INTEGER NOT NULL,
+     risk_level TEXT NOT NULL,
+     is_phishing INTEGER NOT NULL,
+     confidence REAL NOT NULL,
+     summary TEXT NOT NULL,
+     result_json TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     UNIQUE (email_id, engine_version)
+   );
+   CREATE INDEX analyses_level ON analyses(risk_level);
+   CREATE TABLE links (
+     id INTEGER PRIMARY KEY,
+     email_id INTEGER NOT NULL REFERENCES emails(id) ON DELETE CASCADE,
+     url TEXT NOT NULL,
+     UNIQUE (email_id, url)
+   );
+   CREATE TABLE url_analyses (
+     id INTEGER PRIMARY KEY,
+     analysis_id TEXT NOT NULL UNIQUE,
+     cache_key TEXT NOT NULL,
+     user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+     url TEXT NOT NULL,
+     verdict TEXT NOT NULL,
+     threat_score REAL NOT NULL,
+     result_json TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   );
+   CREATE INDEX url_analyses_cache ON url_analyses(cache_key, expires_at);
+   CREATE TABLE screenshots (
+     id TEXT PRIMARY KEY,
+     user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+     png BLOB NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE scans (
+     id INTEGER PRIMARY KEY,
+     mailbox_id INTEGER NOT NULL REFERENCES mailboxes(id) ON DELETE CASCADE,
+     status TEXT NOT NULL,
+     processed INTEGER NOT NULL DEFAULT 0,
+     added INTEGER NOT NULL DEFAULT 0,
+     total INTEGER,
+     error TEXT,
+     started_at TEXT NOT NULL,
+     finished_at TEXT
+   );
+   CREATE TABLE audit_log (
+     id INTEGER PRIMARY KEY,
+     at TEXT NOT NULL,
+     user_id INTEGER,
+     username TEXT,
+     action TEXT NOT NULL,
+     target TEXT,
+     address TEXT,
+     outcome TEXT NOT NULL DEFAULT 'success',
+     detail_json TEXT NOT NULL DEFAULT '{}'
+   );
+   CREATE INDEX audit_at ON audit_log(at DESC);`,
+];

@@ -1,0 +1,153 @@
+import type {
+  AuditRepo,
+  AuditRow,
+  ScanRecord,
+  ScansRepo,
+  ScreenshotsRepo,
+  UrlAnalysesRepo,
+} from '../app/ports.js';
+import { nowIso, type Db } from './db.js';
+
+export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
+  return {
+    fresh: (key) =>
+      (db
+        .prepare(
+          'SELECT result_json FROM url_analyses WHERE cache_key = ? AND expires_at > ? ORDER BY id DESC LIMIT 1',
+        )
+        .get(key, nowIso()) as { result_json: string } | undefined) ?? null,
+    put(r) {
+      db.prepare(
+        'INSERT OR REPLACE INTO url_analyses (analysis_id, cache_key, user_id, url, verdict, threat_score, result_json, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        r.analysisId,
+        r.cacheKey,
+        r.userId,
+        r.url,
+        r.verdict,
+        r.threatScore,
+        r.resultJson,
+        nowIso(),
+        r.expiresAt,
+      );
+    },
+    search: (userId, query, limit) =>
+      db
+        .prepare(
+          "SELECT analysis_id, url, verdict, threat_score, created_at FROM url_analyses WHERE user_id = ? AND (url LIKE ? ESCAPE '\\' OR result_json LIKE ? ESCAPE '\\') ORDER BY id DESC LIMIT ?",
+        )
+        .all(userId, `%${esc(query)}%`, `%${esc(query)}%`, limit) as ReturnType<UrlAnalysesRepo['search']>,
+  };
+}
+
+export function sqliteScreenshots(db: Db): ScreenshotsRepo {
+  return {
+    put(id, userId, png) {
+      db.prepare('INSERT OR REPLACE INTO screenshots (id, user_id, png, created_at) VALUES (?, ?, ?, ?)').run(
+        id,
+        userId,
+        png,
+        nowIso(),
+      );
+    },
+    get: (id, userId) =>
+      (
+        db.prepare('SELECT png FROM screenshots WHERE id = ? AND user_id = ?').get(id, userId) as
+          { png: Buffer } | undefined
+      )?.png ?? null,
+  };
+}
+
+export function sqliteAudit(db: Db): AuditRepo {
+  return {
+    add(e) {
+      db.prepare(
+        'INSERT INTO audit_log (at, user_id, username, action, target, address, outcome, detail_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        nowIso(),
+        e.userId,
+        e.username,
+        e.action,
+        e.target ?? null,
+        e.address ?? null,
+        e.outcome ?? 'success',
+        JSON.stringify(e.detail ?? {}),
+      );
+    },
+    list(f) {
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      if (f.userId !== undefined) {
+        where.push('user_id = ?');
+        args.push(f.userId);
+      }
+      if (f.action) {
+        where.push('action = ?');
+        args.push(f.action);
+      }
+      if (f.since) {
+        where.push('at >= ?');
+        args.push(f.since);
+      }
+      const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (
+        db.prepare(`SELECT count(*) AS n FROM audit_log ${clause}`).get(...args) as { n: number }
+      ).n;
+      const items = (
+        db
+          .prepare(`SELECT * FROM audit_log ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`)
+          .all(...args, f.size, (f.page - 1) * f.size) as (Omit<AuditRow, 'detail'> & {
+          detail_json: string;
+        })[]
+      ).map(({ detail_json, ...r }) => ({
+        ...r,
+        detail: JSON.parse(detail_json) as Record<string, unknown>,
+      }));
+      return { items, total };
+    },
+  };
+}
+
+export function sqliteScans(db: Db): ScansRepo {
+  const get = (id: number) =>
+    (db.prepare('SELECT * FROM scans WHERE id = ?').get(id) as ScanRecord | undefined) ?? null;
+  return {
+    start: (mailboxId, total) =>
+      Number(
+        db
+          .prepare("INSERT INTO scans (mailbox_id, status, total, started_at) VALUES (?, 'running', ?, ?)")
+          .run(mailboxId, total, nowIso()).lastInsertRowid,
+      ),
+    progress(id, processed, added, total) {
+      db.prepare('UPDATE scans SET processed = ?, added = ?, total = coalesce(?, total) WHERE id = ?').run(
+        processed,
+        added,
+        total ?? null,
+        id,
+      );
+    },
+    finish(id, status, error) {
+      db.prepare('UPDATE scans SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(
+        status,
+        error ?? null,
+        nowIso(),
+        id,
+      );
+    },
+    get,
+    latest: (mailboxId) =>
+      (db.prepare('SELECT * FROM scans WHERE mailbox_id = ? ORDER BY id DESC LIMIT 1').get(mailboxId) as
+        ScanRecord | undefined) ?? null,
+    recoverInterrupted() {
+      const rows = db.prepare("SELECT * FROM scans WHERE status = 'running'").all() as ScanRecord[];
+      db.prepare("UPDATE scans SET status = 'interrupted', finished_at = ? WHERE status = 'running'").run(
+        nowIso(),
+      );
+      return rows;
+    },
+  };
+}
+
+function esc(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

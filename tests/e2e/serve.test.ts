@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, runCli } from '../helpers/cli.js';
+import { FIXTURES } from '../helpers/engine.js';
+
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGTERM')));
+
+/** Starts the built `phishguard serve` on an ephemeral port and returns its URL and first-run password. */
+async function serve(
+  dataDir: string,
+): Promise<{ url: string; password: string | null; stderr: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  for (let i = 0; i < 100 && !/listening on/.test(err); i++) await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 200));
+  const url = /listening on (http:\/\/\S+)/.exec(err)?.[1];
+  if (!url) throw new Error(`serve did not start: ${err}`);
+  return { url, password: /password: (\S+)/.exec(err)?.[1] ?? null, stderr: () => err };
+}
+
+describe('phishguard serve (real HTTP on 127.0.0.1)', () => {
+  it('creates the first admin once, binds loopback, serves the API, and user/import commands share the store', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-serve-')), 'data');
+    const first = await serve(dataDir);
+    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(first.password).toMatch(/^\S{12,}$/);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'phishguard.db')).mode & 0o777).toBe(0o600);
+
+    const login = await fetch(`${first.url}/api/auth/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'admin', password: first.password as string }),
+    });
+    expect(login.status).toBe(200);
+    const { access_token } = (await login.json()) as { access_token: string };
+    expect(first.stderr()).not.toContain(access_token);
+
+    const add = await runCli(['user', 'add', 'carol', '--password-stdin', '--data-dir', dataDir], {
+      input: 'carol-password\n',
+    });
+    expect(add.stdout).toBe('created user carol\n');
+    const imp = await runCli([
+      'import',
+      join(FIXTURES, 'email'),
+      '--user',
+      'carol',
+      '--data-dir',
+      dataDir,
+      '--json',
+    ]);
+    expect(JSON.parse(imp.stdout)).toMatchObject({ user: 'carol', processed: 11, added: 11 });
+    const carol = (await (
+      await fetch(`${first.url}/api/auth/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ username: 'carol', password: 'carol-password' }),
+      })
+    ).json()) as { access_token: string };
+    const emails = (await (
+      await fetch(`${first.url}/api/emails?size=50`, {
+        headers: { authorization: `Bearer ${carol.access_token}` },
+      })
+    ).json()) as { total: number };
+    expect(emails.total).toBe(11);
+    const list = await runCli(['user', 'list', '--json', '--data-dir', dataDir]);
+    expect(JSON.parse(list.stdout).map((u: { username: string }) => u.username)).toEqual(['admin', 'carol']);
+
+    children.pop()?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await serve(dataDir);
+    expect(second.password).toBeNull();
+  }, 60_000);
+});

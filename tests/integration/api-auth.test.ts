@@ -1,0 +1,131 @@
+import { sign } from 'hono/jwt';
+import { describe, expect, it } from 'vitest';
+import { loadKey } from '../../src/app/secrets.js';
+import { testApp } from '../helpers/app.js';
+
+describe('auth API', () => {
+  it('signs in with form fields and answers the spec shape; /api/v1/auth/me needs the bearer token', async () => {
+    const t = await testApp();
+    const res = await t.req('/api/auth/login', {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'alice', password: 'alice-password' }),
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(['access_token', 'refresh_token', 'user']));
+    expect(body.user).toMatchObject({ username: 'alice', is_admin: true });
+    expect(res.headers.get('set-cookie')).toMatch(/pg_access=.*HttpOnly.*SameSite=Strict/i);
+    const me = await t.req('/api/v1/auth/me', { token: body.access_token });
+    expect(await me.json()).toMatchObject({ username: 'alice' });
+    expect((await t.req('/api/v1/auth/me')).status).toBe(401);
+    expect((await t.req('/api/v1/auth/me', { token: 'garbage' })).status).toBe(401);
+  });
+
+  it('returns the spec validation messages as 422 field errors', async () => {
+    const t = await testApp();
+    const res = await t.req('/api/auth/login', {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'al', password: '' }),
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).issues).toEqual([
+      { field: 'username', message: 'Username must be at least 3 characters' },
+      { field: 'password', message: 'Password is required' },
+    ]);
+    const missing = await t.req('/api/auth/login', {
+      method: 'POST',
+      body: new URLSearchParams({ password: 'abcdefg' }),
+    });
+    expect((await missing.json()).issues).toEqual([{ field: 'username', message: 'Username is required' }]);
+  });
+
+  it('answers unknown user and wrong password alike, then rate-limits', async () => {
+    const t = await testApp();
+    const wrong = await t.req('/api/auth/login', {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'alice', password: 'not-the-password' }),
+    });
+    const unknown = await t.req('/api/auth/login', {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'mallory', password: 'not-the-password' }),
+    });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(await wrong.json()).toEqual(await unknown.json());
+    for (let i = 0; i < 4; i++)
+      await t.req('/api/auth/login', {
+        method: 'POST',
+        body: new URLSearchParams({ username: 'alice', password: 'nope-nope' }),
+      });
+    const limited = await t.req('/api/auth/login', {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'alice', password: 'alice-password' }),
+    });
+    expect(limited.status).toBe(429);
+    const audit = t.deps.store.audit.list({ action: 'auth.login', page: 1, size: 50 });
+    expect(audit.items.filter((i) => i.outcome === 'failure').length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('rotates refresh tokens, and reuse of a rotated token revokes the whole family', async () => {
+    const t = await testApp();
+    const first = await t.login('bob', 'bob-password');
+    const r1 = await t.req('/api/auth/refresh', {
+      method: 'POST',
+      json: { refresh_token: first.refresh_token },
+    });
+    expect(r1.status).toBe(200);
+    const second = await r1.json();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    const reuse = await t.req('/api/auth/refresh', {
+      method: 'POST',
+      json: { refresh_token: first.refresh_token },
+    });
+    expect(reuse.status).toBe(401);
+    expect((await reuse.json()).detail).toMatch(/already used/);
+    const afterTheft = await t.req('/api/auth/refresh', {
+      method: 'POST',
+      json: { refresh_token: second.refresh_token },
+    });
+    expect(afterTheft.status).toBe(401);
+  });
+
+  it('logout revokes the refresh token', async () => {
+    const t = await testApp();
+    const s = await t.login('bob', 'bob-password');
+    expect(
+      (await t.req('/api/auth/logout', { method: 'POST', json: { refresh_token: s.refresh_token } })).status,
+    ).toBe(200);
+    expect(
+      (await t.req('/api/auth/refresh', { method: 'POST', json: { refresh_token: s.refresh_token } })).status,
+    ).toBe(401);
+  });
+
+  it('rejects an expired access token and a disabled user', async () => {
+    const t = await testApp();
+    const secret = loadKey(t.dataDir, 'jwt').toString('base64');
+    const past = Math.floor(Date.now() / 1000) - 10;
+    const expired = await sign({ sub: '1', iat: past - 3600, exp: past }, secret, 'HS256');
+    expect((await t.req('/api/v1/auth/me', { token: expired })).status).toBe(401);
+    const s = await t.login('bob', 'bob-password');
+    t.deps.store.users.setDisabled(t.deps.store.users.byUsername('bob')!.id, true);
+    expect((await t.req('/api/v1/auth/me', { token: s.access_token })).status).toBe(401);
+  });
+
+  it('protects cookie-authenticated state changes against CSRF', async () => {
+    const t = await testApp();
+    const s = await t.login('alice', 'alice-password');
+    const cookie = `pg_access=${s.access_token}`;
+    expect((await t.req('/api/v1/auth/me', { headers: { cookie } })).status).toBe(200);
+    const forged = await t.req('/api/analyze/email', {
+      method: 'POST',
+      headers: { cookie },
+      json: { subject: 'a', sender: 'b@c.d', content: 'x' },
+    });
+    expect(forged.status).toBe(403);
+    const ok = await t.req('/api/analyze/email', {
+      method: 'POST',
+      headers: { cookie, 'x-requested-with': 'phishguard' },
+      json: { subject: 'a', sender: 'b@c.d', content: 'x' },
+    });
+    expect(ok.status).toBe(200);
+  });
+});

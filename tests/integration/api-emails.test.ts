@@ -1,0 +1,256 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedFixtures, testApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let alice: string;
+let bob: string;
+beforeAll(async () => {
+  t = await testApp();
+  await seedFixtures(t, 'alice');
+  alice = (await t.login('alice', 'alice-password')).access_token;
+  bob = (await t.login('bob', 'bob-password')).access_token;
+});
+
+describe('emails API', () => {
+  it('lists the user’s analysed mail with paging, filters, search and sorting', async () => {
+    const all = await (await t.req('/api/emails', { token: alice })).json();
+    expect(all.total).toBe(11);
+    expect(all.emails).toHaveLength(11);
+    expect(all.emails[0].phishing_analysis).toEqual(
+      expect.objectContaining({
+        risk_score: expect.any(Number),
+        risk_level: expect.any(String),
+        indicators: expect.any(Array),
+        summary: expect.any(String),
+      }),
+    );
+    const page = await (await t.req('/api/emails?page=2&size=5', { token: alice })).json();
+    expect([page.emails.length, page.page, page.pages]).toEqual([5, 2, 3]);
+    const high = await (await t.req('/api/emails?risk_level=HIGH', { token: alice })).json();
+    expect(
+      high.emails.every(
+        (e: { phishing_analysis: { risk_level: string } }) => e.phishing_analysis.risk_level === 'HIGH',
+      ),
+    ).toBe(true);
+    expect(high.total).toBeGreaterThanOrEqual(4);
+    const search = await (await t.req('/api/emails?search=statement', { token: alice })).json();
+    expect(search.emails.map((e: { subject: string }) => e.subject)).toEqual(['Your statement is ready']);
+    const byScore = await (
+      await t.req('/api/emails?sort_by=risk_score&sort_order=asc', { token: alice })
+    ).json();
+    const scores = byScore.emails.map(
+      (e: { phishing_analysis: { risk_score: number } }) => e.phishing_analysis.risk_score,
+    );
+    expect(scores).toEqual([...scores].sort((a: number, b: number) => a - b));
+    expect((await t.req('/api/emails?size=1000', { token: alice })).status).toBe(422);
+  });
+
+  it('never shows one user another user’s mail', async () => {
+    const list = await (await t.req('/api/emails', { token: bob })).json();
+    expect(list.total).toBe(0);
+    const aliceEmail = (await (await t.req('/api/emails?size=1', { token: alice })).json()).emails[0];
+    for (const [method, path] of [
+      ['GET', `/api/emails/${aliceEmail.id}`],
+      ['DELETE', `/api/emails/${aliceEmail.id}`],
+      ['GET', `/api/emails/${aliceEmail.id}/links`],
+      ['POST', `/api/analysis/reprocess/${aliceEmail.id}`],
+    ] as const) {
+      expect((await t.req(path, { method, token: bob })).status, `${method} ${path}`).toBe(404);
+    }
+    const patch = await t.req(`/api/emails/${aliceEmail.id}/status`, {
+      method: 'PATCH',
+      token: bob,
+      json: { status: 'safe' },
+    });
+    expect(patch.status).toBe(404);
+    const bulk = await (
+      await t.req('/api/emails/bulk-action', {
+        method: 'POST',
+        token: bob,
+        json: { email_ids: [aliceEmail.id], action: 'delete' },
+      })
+    ).json();
+    expect(bulk.affected).toBe(0);
+    expect((await t.req(`/api/emails/${aliceEmail.id}`, { token: alice })).status).toBe(200);
+  });
+
+  it('shows one email with its rich analysis and links, and sets statuses (single and bulk)', async () => {
+    const list = await (await t.req('/api/emails?search=PayPal', { token: alice })).json();
+    const id = list.emails[0].id;
+    const detail = await (await t.req(`/api/emails/${id}`, { token: alice })).json();
+    expect(detail.analysis.indicators.map((i: { id: string }) => i.id)).toContain('links.text_href_mismatch');
+    const links = await (await t.req(`/api/emails/${id}/links`, { token: alice })).json();
+    expect(links.links.map((l: { url: string }) => l.url)).toContain(
+      'http://paypal.com.secure-login.top/webapps/signin?session=8812',
+    );
+    const bad = await t.req(`/api/emails/${id}/status`, {
+      method: 'PATCH',
+      token: alice,
+      json: { status: 'bogus' },
+    });
+    expect(bad.status).toBe(422);
+    const ok = await (
+      await t.req(`/api/emails/${id}/status`, {
+        method: 'PATCH',
+        token: alice,
+        json: { status: 'phishing', reason: 'reported by user' },
+      })
+    ).json();
+    expect(ok).toMatchObject({ status: 'phishing', status_reason: 'reported by user' });
+    const filtered = await (await t.req('/api/emails?status=phishing', { token: alice })).json();
+    expect(filtered.total).toBe(1);
+    const ids = (await (await t.req('/api/emails?risk_level=SAFE', { token: alice })).json()).emails.map(
+      (e: { id: number }) => e.id,
+    );
+    const bulk = await (
+      await t.req('/api/emails/bulk-action', {
+        method: 'POST',
+        token: alice,
+        json: { email_ids: ids, action: 'mark_safe', reason: 'triaged' },
+      })
+    ).json();
+    expect(bulk).toEqual({ action: 'mark_safe', requested: ids.length, affected: ids.length });
+    expect(
+      (
+        await t.req('/api/emails/bulk-action', {
+          method: 'POST',
+          token: alice,
+          json: { email_ids: [], action: 'mark_safe' },
+        })
+      ).status,
+    ).toBe(422);
+    expect((await t.req('/api/emails/abc', { token: alice })).status).toBe(422);
+    expect((await t.req('/api/emails/999999', { token: alice })).status).toBe(404);
+  });
+
+  it('reprocesses a stored message and deletes only our copy', async () => {
+    const id = (await (await t.req('/api/emails?search=UPS', { token: alice })).json()).emails[0].id;
+    const re = await t.req(`/api/analysis/reprocess/${id}`, { method: 'POST', token: alice });
+    expect(re.status).toBe(200);
+    expect((await re.json()).analysis.engine_version).toBe('1.0.0');
+    expect((await t.req(`/api/emails/${id}`, { method: 'DELETE', token: alice })).status).toBe(200);
+    expect((await t.req(`/api/emails/${id}`, { token: alice })).status).toBe(404);
+    const audit = await (await t.req('/api/audits/logs?action=email.delete', { token: alice })).json();
+    expect(audit.logs[0]).toMatchObject({ action: 'email.delete', username: 'alice', target: `email:${id}` });
+  });
+});
+
+describe('analysis, intel, system and audit API', () => {
+  it('analyses a pasted email in the spec test shape and validates input', async () => {
+    const res = await t.req('/api/analyze/email', {
+      method: 'POST',
+      token: alice,
+      json: {
+        subject: 'Urgent: verify your PayPal account',
+        sender: 'security@paypal-verification.com',
+        content:
+          'Dear Customer, your account has been limited. Verify your account within 24 hours: http://paypal-verify.suspicious-domain.com/login',
+      },
+    });
+    const r = await res.json();
+    expect(r).toMatchObject({ is_phishing: true, risk_level: expect.stringMatching(/HIGH|CRITICAL/) });
+    expect(r.analysis_details.content_analysis.urgency_score).toBeGreaterThan(0);
+    const empty = await t.req('/api/analyze/email', {
+      method: 'POST',
+      token: alice,
+      json: { subject: '', sender: 'a@b.c', content: 'x' },
+    });
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).detail).toBe('Please fill in all required fields');
+    expect(
+      (
+        await t.req('/api/analyze/email', {
+          method: 'POST',
+          json: { subject: 'a', sender: 'b', content: 'c' },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('searches our own intelligence across emails and indicators', async () => {
+    const r = await (
+      await t.req('/api/analysis/threat-intel?query=secure-login.top&source=all', { token: alice })
+    ).json();
+    expect(
+      r.results.some(
+        (x: { type: string; subject?: string }) =>
+          x.type === 'email' && x.subject === 'Your account has been limited',
+      ),
+    ).toBe(true);
+    const ind = await (
+      await t.req('/api/analysis/threat-intel?query=attachments.archive_executable&source=indicators', {
+        token: alice,
+      })
+    ).json();
+    expect(ind.results.map((x: { subject: string }) => x.subject)).toEqual([
+      'Overdue invoice #88213 - final notice',
+    ]);
+    expect((await t.req('/api/analysis/threat-intel', { token: alice })).status).toBe(422);
+  });
+
+  it('reports stats and health; /health and /api/system/health answer without sign-in', async () => {
+    const stats = await (await t.req('/api/system/stats', { token: alice })).json();
+    expect(stats.by_risk_level.HIGH).toBeGreaterThan(0);
+    expect(stats.mailboxes[0]).toMatchObject({ kind: 'local', address: 'local files' });
+    expect((await t.req('/api/system/stats')).status).toBe(401);
+    const health = await (await t.req('/api/system/health')).json();
+    expect(health.components.database.ok).toBe(true);
+    expect((await (await t.req('/health')).json()).status).toBe('healthy');
+  });
+
+  it('shows admins every audit entry and users only their own', async () => {
+    const mine = await (await t.req('/api/audits/logs', { token: bob })).json();
+    expect(
+      mine.logs.every(
+        (l: { user_id: number | null }) => l.user_id === t.deps.store.users.byUsername('bob')!.id,
+      ),
+    ).toBe(true);
+    const all = await (await t.req('/api/audits/logs?size=200', { token: alice })).json();
+    expect(new Set(all.logs.map((l: { username: string }) => l.username))).toEqual(new Set(['alice', 'bob']));
+    expect((await t.req('/api/audits/logs?since=yesterday', { token: alice })).status).toBe(422);
+  });
+
+  it('answers 404 as JSON, refuses oversized bodies and never leaks stacks', async () => {
+    const nf = await t.req('/api/nope', { token: alice });
+    expect(nf.status).toBe(404);
+    expect(await nf.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const big = await t.req('/api/analyze/email', {
+      method: 'POST',
+      token: alice,
+      json: { subject: 's', sender: 'a@b.c', content: 'x'.repeat(3 * 1024 * 1024) },
+    });
+    expect(big.status).toBe(413);
+    const badJson = await t.req('/api/analyze/email', {
+      method: 'POST',
+      token: alice,
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(badJson.status).toBe(422);
+    expect(JSON.stringify(await badJson.json())).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('uploads mail files into the local mailbox, without duplicates on re-upload', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { FIXTURES } = await import('../helpers/engine.js');
+    const form = () => {
+      const f = new FormData();
+      f.append(
+        'file',
+        new Blob([readFileSync(join(FIXTURES, 'email', 'legit-password-reset.eml'))]),
+        'reset.eml',
+      );
+      return f;
+    };
+    const first = await (
+      await t.req('/api/mailboxes/import', { method: 'POST', token: bob, body: form() })
+    ).json();
+    expect(first).toMatchObject({ processed: 1, added: 1, duplicates: 0 });
+    const again = await (
+      await t.req('/api/mailboxes/import', { method: 'POST', token: bob, body: form() })
+    ).json();
+    expect(again).toMatchObject({ processed: 1, added: 0, duplicates: 1 });
+    expect((await (await t.req('/api/emails', { token: bob })).json()).total).toBe(1);
+  });
+});

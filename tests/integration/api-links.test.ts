@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { startServer, type TestServer } from '../helpers/servers.js';
+
+let t: TestApp;
+let token: string;
+let site: TestServer;
+beforeAll(async () => {
+  t = await testApp();
+  token = (await t.login('alice', 'alice-password')).access_token;
+  site = await startServer((req, res) => {
+    if (req.url === '/r') {
+      res.writeHead(301, { location: '/landing' });
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<title>Landing</title>');
+  });
+  const user = t.deps.store.users.byUsername('alice')!;
+  const mailbox = t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'lab' });
+  const a = t.deps.engine.analyzeTest({
+    subject: 'hi',
+    sender: 'a@b.example',
+    content: `see ${site.base}/r`,
+  });
+  t.deps.store.emails.insertAnalysed(
+    {
+      mailboxId: mailbox.id,
+      providerId: 'x1',
+      messageId: null,
+      subject: 'hi',
+      sender: 'a@b.example',
+      receivedAt: new Date().toISOString(),
+      snippet: 'see',
+      size: 10,
+      raw: null,
+      links: [`${site.base}/r`],
+    },
+    a,
+  );
+});
+afterAll(() => site.close());
+
+describe('redirect analysis API', () => {
+  it('analyses a URL and caches it per URL and options', async () => {
+    const body = {
+      url: `${site.base}/r`,
+      include_cloaking_detection: true,
+      max_redirects: 10,
+      timeout_seconds: 15,
+    };
+    const r = await (
+      await t.req('/api/v1/redirect-analysis/analyze', { method: 'POST', token, json: body })
+    ).json();
+    expect(r).toMatchObject({
+      original_url: `${site.base}/r`,
+      final_url: `${site.base}/landing`,
+      cached: false,
+    });
+    expect(r.redirect_chain).toHaveLength(2);
+    expect(r.analysis_metadata.browser_engine).toMatch(/unavailable/);
+    const again = await (
+      await t.req('/api/v1/redirect-analysis/analyze', { method: 'POST', token, json: body })
+    ).json();
+    expect(again).toMatchObject({ cached: true, analysis_id: r.analysis_id });
+    const q = await (
+      await t.req('/api/v1/redirect-analysis/quick-scan', {
+        method: 'POST',
+        token,
+        json: { url: `${site.base}/r` },
+      })
+    ).json();
+    expect(q).toMatchObject({ redirect_count: 1, final_url: `${site.base}/landing` });
+    const intel = await (
+      await t.req(`/api/analysis/threat-intel?query=${encodeURIComponent(site.base)}&source=urls`, { token })
+    ).json();
+    expect(intel.results.length).toBeGreaterThan(0);
+  });
+
+  it('validates with the spec messages', async () => {
+    const empty = await t.req('/api/v1/redirect-analysis/analyze', {
+      method: 'POST',
+      token,
+      json: { url: '' },
+    });
+    expect((await empty.json()).detail).toBe('Please enter a URL to analyze');
+    const ftp = await t.req('/api/v1/redirect-analysis/analyze', {
+      method: 'POST',
+      token,
+      json: { url: 'ftp://x.example/' },
+    });
+    expect((await ftp.json()).detail).toBe('Please enter a valid HTTP or HTTPS URL');
+    const bad = await t.req('/api/v1/redirect-analysis/analyze', {
+      method: 'POST',
+      token,
+      json: { url: 'https://x.example', max_redirects: 7 },
+    });
+    expect(bad.status).toBe(422);
+    expect(
+      (
+        await t.req('/api/v1/redirect-analysis/quick-scan', {
+          method: 'POST',
+          json: { url: 'https://x.example' },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('analyses an email’s link, and answers 503 for screenshots without a browser', async () => {
+    const email = (await (await t.req('/api/emails?search=hi', { token })).json()).emails[0];
+    const links = (await (await t.req(`/api/emails/${email.id}/links`, { token })).json()).links;
+    const r = await (await t.req(`/api/links/${links[0].id}/analyze`, { method: 'POST', token })).json();
+    expect(r.final_url).toBe(`${site.base}/landing`);
+    const shot = await t.req(`/api/links/${links[0].id}/screenshot`, { method: 'POST', token });
+    expect(shot.status).toBe(503);
+    expect((await shot.json()).detail).toMatch(/No browser engine is available/);
+    const bob = (await t.login('bob', 'bob-password')).access_token;
+    expect((await t.req(`/api/links/${links[0].id}/analyze`, { method: 'POST', token: bob })).status).toBe(
+      404,
+    );
+  });
+});
