@@ -123,7 +123,10 @@ export interface StoredAnalysis {
   is_phishing: boolean;
   confidence: number;
   summary: string;
-  result: EmailAnalysis;
+  /** The spec's indicator texts (list shape). */
+  indicators: string[];
+  /** The full analysis; loaded for one email (get, search), not for list pages. */
+  result: EmailAnalysis | null;
 }
 
 export interface EmailFilters {

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { EmailRow, EmailsRepo, EmailStatus, StoredAnalysis } from '../app/ports.js';
-import type { EmailAnalysis, RiskLevel } from '../core/index.js';
+import { toPhishingAnalysis, type EmailAnalysis, type RiskLevel } from '../core/index.js';
 import { nowIso, type Db } from './db.js';
 
 interface Row extends Omit<EmailRow, 'analysis'> {
@@ -10,16 +10,21 @@ interface Row extends Omit<EmailRow, 'analysis'> {
   a_phish: number | null;
   a_conf: number | null;
   a_summary: string | null;
-  a_json: string | null;
+  a_json?: string | null;
+  a_ind: string | null;
 }
 
-// The newest analysis of each email (a re-analysis with a new engine version supersedes the old).
-const SELECT = `SELECT e.id, e.mailbox_id, e.provider_id, e.message_id, e.subject, e.sender, e.received_at, e.snippet, e.size,
+// emails.analysis_id points at the newest analysis (a re-analysis supersedes the old).
+const COLUMNS = `e.id, e.mailbox_id, e.provider_id, e.message_id, e.subject, e.sender, e.received_at, e.snippet, e.size,
   e.status, e.status_reason, e.created_at,
   a.engine_version AS a_engine, a.risk_score AS a_score, a.risk_level AS a_level, a.is_phishing AS a_phish,
-  a.confidence AS a_conf, a.summary AS a_summary, a.result_json AS a_json
-  FROM emails e JOIN mailboxes m ON m.id = e.mailbox_id
-  LEFT JOIN analyses a ON a.id = (SELECT id FROM analyses WHERE email_id = e.id ORDER BY created_at DESC, id DESC LIMIT 1)`;
+  a.confidence AS a_conf, a.summary AS a_summary, a.indicators_json AS a_ind`;
+const FROM =
+  'FROM emails e JOIN mailboxes m ON m.id = e.mailbox_id LEFT JOIN analyses a ON a.id = e.analysis_id';
+/** One email with its full analysis. */
+const SELECT = `SELECT ${COLUMNS}, a.result_json AS a_json ${FROM}`;
+/** List pages: the list shape only. */
+const SELECT_LIST = `SELECT ${COLUMNS} ${FROM}`;
 
 const SORT: Record<string, string> = {
   received_at: 'e.received_at',
@@ -29,7 +34,7 @@ const SORT: Record<string, string> = {
 };
 
 function toRow(r: Row): EmailRow {
-  const { a_engine, a_score, a_level, a_phish, a_conf, a_summary, a_json, ...rest } = r;
+  const { a_engine, a_score, a_level, a_phish, a_conf, a_summary, a_json, a_ind, ...rest } = r;
   const analysis: StoredAnalysis | null =
     a_engine === null
       ? null
@@ -40,7 +45,8 @@ function toRow(r: Row): EmailRow {
           is_phishing: a_phish === 1,
           confidence: a_conf ?? 0,
           summary: a_summary ?? '',
-          result: JSON.parse(a_json ?? '{}') as EmailAnalysis,
+          indicators: JSON.parse(a_ind ?? '[]') as string[],
+          result: a_json ? (JSON.parse(a_json) as EmailAnalysis) : null,
         };
   return { ...rest, status: rest.status as EmailStatus, analysis };
 }
@@ -48,11 +54,11 @@ function toRow(r: Row): EmailRow {
 export function sqliteEmails(db: Db): EmailsRepo {
   const putAnalysis = (emailId: number, a: EmailAnalysis) => {
     db.prepare(
-      `INSERT INTO analyses (email_id, engine_version, risk_score, risk_level, is_phishing, confidence, summary, result_json, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO analyses (email_id, engine_version, risk_score, risk_level, is_phishing, confidence, summary, result_json, indicators_json, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (email_id, engine_version) DO UPDATE SET risk_score = excluded.risk_score, risk_level = excluded.risk_level,
          is_phishing = excluded.is_phishing, confidence = excluded.confidence, summary = excluded.summary,
-         result_json = excluded.result_json, created_at = excluded.created_at`,
+         result_json = excluded.result_json, indicators_json = excluded.indicators_json, created_at = excluded.created_at`,
     ).run(
       emailId,
       a.engine_version,
@@ -62,8 +68,12 @@ export function sqliteEmails(db: Db): EmailsRepo {
       a.confidence,
       a.summary,
       JSON.stringify(a),
+      JSON.stringify(toPhishingAnalysis(a).indicators),
       nowIso(),
     );
+    db.prepare(
+      'UPDATE emails SET analysis_id = (SELECT id FROM analyses WHERE email_id = ? AND engine_version = ?) WHERE id = ?',
+    ).run(emailId, a.engine_version, emailId);
   };
   const insertLink = db.prepare('INSERT OR IGNORE INTO links (email_id, url) VALUES (?, ?)');
   const owned = (id: number, userId: number) =>
@@ -148,13 +158,16 @@ export function sqliteEmails(db: Db): EmailsRepo {
       const total = (
         db
           .prepare(
-            `SELECT count(*) AS n FROM emails e JOIN mailboxes m ON m.id = e.mailbox_id LEFT JOIN analyses a ON a.id = (SELECT id FROM analyses WHERE email_id = e.id ORDER BY created_at DESC, id DESC LIMIT 1) WHERE ${clause}`,
+            `SELECT count(*) AS n FROM emails e JOIN mailboxes m ON m.id = e.mailbox_id ${f.riskLevel ? 'LEFT JOIN analyses a ON a.id = e.analysis_id' : ''} WHERE ${clause}`,
           )
           .get(...args) as { n: number }
       ).n;
       const order = `${SORT[f.sortBy] ?? 'e.received_at'} ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'}, e.id ${f.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
+      // Page over ids first (a narrow sort), then load only that page's rows.
+      const needsAnalysis = !!f.riskLevel || f.sortBy === 'risk_score';
+      const page = `SELECT e.id FROM emails e JOIN mailboxes m ON m.id = e.mailbox_id ${needsAnalysis ? 'LEFT JOIN analyses a ON a.id = e.analysis_id' : ''} WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
       const items = db
-        .prepare<(string | number)[], Row>(`${SELECT} WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .prepare<(string | number)[], Row>(`${SELECT_LIST} WHERE e.id IN (${page}) ORDER BY ${order}`)
         .all(...args, f.size, (f.page - 1) * f.size)
         .map(toRow);
       return { items, total };
@@ -165,7 +178,7 @@ export function sqliteEmails(db: Db): EmailsRepo {
       ).n;
       const items = db
         .prepare<[number, number, number], Row>(
-          `${SELECT} WHERE e.mailbox_id = ? ORDER BY e.received_at DESC, e.id DESC LIMIT ? OFFSET ?`,
+          `${SELECT_LIST} WHERE e.mailbox_id = ? ORDER BY e.received_at DESC, e.id DESC LIMIT ? OFFSET ?`,
         )
         .all(mailboxId, limit, offset)
         .map(toRow);
@@ -202,7 +215,7 @@ export function sqliteEmails(db: Db): EmailsRepo {
     countsByLevel(userId) {
       const rows = db
         .prepare(
-          `SELECT coalesce(a.risk_level, 'UNANALYSED') AS level, count(*) AS n FROM emails e JOIN mailboxes m ON m.id = e.mailbox_id LEFT JOIN analyses a ON a.id = (SELECT id FROM analyses WHERE email_id = e.id ORDER BY created_at DESC, id DESC LIMIT 1) WHERE m.user_id = ? GROUP BY level`,
+          `SELECT coalesce(a.risk_level, 'UNANALYSED') AS level, count(*) AS n FROM emails e JOIN mailboxes m ON m.id = e.mailbox_id LEFT JOIN analyses a ON a.id = e.analysis_id WHERE m.user_id = ? GROUP BY level`,
         )
         .all(userId) as { level: string; n: number }[];
       const out: Record<string, number> = { HIGH: 0, MEDIUM: 0, LOW: 0, SAFE: 0 };

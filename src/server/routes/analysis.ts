@@ -123,7 +123,7 @@ export function analysisRoutes(deps: AppDeps) {
               received_at: e.received_at,
               risk_level: e.analysis?.risk_level ?? null,
               risk_score: e.analysis?.risk_score ?? null,
-              matched_indicators: (e.analysis?.result.indicators ?? [])
+              matched_indicators: (e.analysis?.result?.indicators ?? [])
                 .filter((i) => JSON.stringify(i).toLowerCase().includes(q.query.toLowerCase()))
                 .map((i) => i.id),
             }));

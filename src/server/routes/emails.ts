@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { EmailRow, EmailStatus } from '../../app/ports.js';
-import { toPhishingAnalysis } from '../../core/index.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { requireUser } from '../middleware/auth.js';
@@ -62,8 +61,15 @@ export function emailJson(e: EmailRow, detail = false) {
     size: e.size,
     status: e.status,
     status_reason: e.status_reason,
-    phishing_analysis: e.analysis ? toPhishingAnalysis(e.analysis.result) : null,
-    ...(detail && e.analysis
+    phishing_analysis: e.analysis
+      ? {
+          risk_score: e.analysis.risk_score,
+          risk_level: e.analysis.risk_level,
+          indicators: e.analysis.indicators,
+          summary: e.analysis.summary,
+        }
+      : null,
+    ...(detail && e.analysis?.result
       ? {
           analysis: {
             engine_version: e.analysis.engine_version,
