@@ -16,29 +16,74 @@ const user = store.users.byUsername('bench')!;
 const mailbox = store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'bench' });
 const engine = createEngine();
 const samples = [
-  engine.analyzeTest({ subject: 'Verify your account', sender: 'PayPal <s@paypa1.example>', content: 'Your account is limited. Verify within 24 hours: http://paypa1.example/login' }),
-  engine.analyzeTest({ subject: 'Lunch on Friday?', sender: 'bob@example.com', content: 'Shall we grab lunch on Friday at noon?' }),
+  engine.analyzeTest({
+    subject: 'Verify your account',
+    sender: 'PayPal <s@paypa1.example>',
+    content: 'Your account is limited. Verify within 24 hours: http://paypa1.example/login',
+  }),
+  engine.analyzeTest({
+    subject: 'Lunch on Friday?',
+    sender: 'bob@example.com',
+    content: 'Shall we grab lunch on Friday at noon?',
+  }),
 ];
 const t0 = Date.now();
 for (let i = 0; i < 10_000; i++) {
   const a = samples[i % 2]!;
-  store.emails.insertAnalysed({ mailboxId: mailbox.id, providerId: `bench-${i}`, messageId: `<${i}@bench>`, subject: `${a.subject} #${i}`, sender: a.sender.address ?? '', receivedAt: new Date(Date.now() - i * 60_000).toISOString(), snippet: 'snippet text', size: 2048, raw: null, links: [] }, a);
+  store.emails.insertAnalysed(
+    {
+      mailboxId: mailbox.id,
+      providerId: `bench-${i}`,
+      messageId: `<${i}@bench>`,
+      subject: `${a.subject} #${i}`,
+      sender: a.sender.address ?? '',
+      receivedAt: new Date(Date.now() - i * 60_000).toISOString(),
+      snippet: 'snippet text',
+      size: 2048,
+      raw: null,
+      links: [],
+    },
+    a,
+  );
 }
 console.log(`seeded 10,000 emails in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 store.close();
 
-const child = spawn(process.execPath, ['bin/phishguard.js', 'serve', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PHISHGUARD_LOG_LEVEL: 'warn' } });
+const child = spawn(process.execPath, ['bin/phishguard.js', 'serve', '--data-dir', dataDir, '--port', '0'], {
+  stdio: ['ignore', 'ignore', 'pipe'],
+  env: { ...process.env, PHISHGUARD_LOG_LEVEL: 'warn' },
+});
 let err = '';
 child.stderr.on('data', (d) => (err += d));
 while (!/listening on/.test(err)) await new Promise((r) => setTimeout(r, 100));
 const base = /listening on (\S+)/.exec(err)![1]!;
-const login = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'bench', password: 'bench-password' }) })).json()) as { access_token: string };
+const login = (await (
+  await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: 'bench', password: 'bench-password' }),
+  })
+).json()) as { access_token: string };
 const auth = { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' };
 
 async function run(title: string, opts: autocannon.Options) {
   const r = await autocannon({ connections: 20, duration: 10, ...opts });
-  console.log(`${title.padEnd(38)} ${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`);
+  console.log(
+    `${title.padEnd(38)} ${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`,
+  );
 }
-await run('POST /api/analyze/email', { url: `${base}/api/analyze/email`, method: 'POST', headers: auth, body: JSON.stringify({ subject: 'Urgent: verify your account', sender: 'Security <security@paypa1-verify.example>', content: 'Dear customer, your account was suspended. Verify your account within 24 hours at http://paypa1-verify.example/login or it will be closed.' }) });
-await run('GET /api/emails (page of 20 of 10,000)', { url: `${base}/api/emails?page=3&size=20`, headers: auth });
+await run('POST /api/analyze/email', {
+  url: `${base}/api/analyze/email`,
+  method: 'POST',
+  headers: auth,
+  body: JSON.stringify({
+    subject: 'Urgent: verify your account',
+    sender: 'Security <security@paypa1-verify.example>',
+    content:
+      'Dear customer, your account was suspended. Verify your account within 24 hours at http://paypa1-verify.example/login or it will be closed.',
+  }),
+});
+await run('GET /api/emails (page of 20 of 10,000)', {
+  url: `${base}/api/emails?page=3&size=20`,
+  headers: auth,
+});
 child.kill('SIGTERM');
