@@ -6,6 +6,7 @@ import { registerScan } from './commands/scan.js';
 import { registerTestEmail } from './commands/test-email.js';
 import { registerAnalyzeUrl } from './commands/analyze-url.js';
 import { registerImport } from './commands/import.js';
+import { registerMailbox } from './commands/mailbox.js';
 import { registerServe } from './commands/serve.js';
 import { registerUser } from './commands/user.js';
 
@@ -25,6 +26,7 @@ export function buildProgram(getCtx: () => CliContext): Command {
   registerServe(program, getCtx);
   registerUser(program, getCtx);
   registerImport(program, getCtx);
+  registerMailbox(program, getCtx);
   return program;
 }
 

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { importFiles } from '../../app/import-files.js';
+import { scanImapMailbox, scanRunning } from '../../app/scan-mailbox.js';
+import { loadKey } from '../../app/secrets.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { requireUser } from '../middleware/auth.js';
@@ -13,9 +15,39 @@ export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 export function mailboxRoutes(deps: AppDeps) {
   const { store } = deps;
+  const owned = (id: string, userId: number) => {
+    const m = store.mailboxes.byId(Number(id));
+    if (!m || m.user_id !== userId) throw new PhishguardError('NOT_FOUND', 'Mailbox not found');
+    return m;
+  };
   return new Hono<AppEnv>()
     .use('/mailboxes', requireUser(deps))
     .use('/mailboxes/*', requireUser(deps))
+    .use('/scans/*', requireUser(deps))
+    .post('/mailboxes/:id/scan', (c) => {
+      // Starts a background scan (one per mailbox at a time) and answers at once; poll GET /api/scans/:id.
+      const user = c.get('user');
+      const m = owned(c.req.param('id'), user.id);
+      if (m.kind !== 'imap') throw new PhishguardError('USAGE', `${m.kind} mailboxes are not scanned here`);
+      const already = scanRunning(m.id);
+      const job = scanImapMailbox(store, deps.engine, m, loadKey(deps.config.dataDir, 'secrets'));
+      job.catch((err: Error) => deps.logger.warn({ mailbox: m.id, err: err.message }, 'mailbox scan failed'));
+      store.audit.add({
+        userId: user.id,
+        username: user.username,
+        action: 'mailbox.scan',
+        target: `mailbox:${m.id}`,
+        address: clientAddress(c),
+      });
+      const scan = store.scans.latest(m.id);
+      return c.json({ scan_id: scan?.id ?? null, status: 'running', already_running: already }, 202);
+    })
+    .get('/scans/:id', (c) => {
+      const scan = store.scans.get(Number(c.req.param('id')));
+      if (!scan) throw new PhishguardError('NOT_FOUND', 'Scan not found');
+      owned(String(scan.mailbox_id), c.get('user').id);
+      return c.json(scan);
+    })
     .get('/mailboxes', (c) =>
       c.json({
         mailboxes: store.mailboxes.listForUser(c.get('user').id).map((m) => ({

@@ -1,0 +1,23 @@
+import type { ImapSettings } from '../adapters/imap/imap-source.js';
+import type { MailboxRecord, Store } from './ports.js';
+import { encryptSecret } from './secrets.js';
+
+/** Registers an IMAP mailbox; the password (or OAuth token) is stored AES-256-GCM encrypted. */
+export function addImapMailbox(
+  store: Store,
+  key: Buffer,
+  userId: number,
+  s: Omit<ImapSettings, 'password' | 'accessToken'>,
+  secret: { password?: string; accessToken?: string },
+): MailboxRecord {
+  const address = `${s.user}@${s.host}:${s.port}/${s.folder}`;
+  const mailbox = store.mailboxes.ensure({
+    userId,
+    kind: 'imap',
+    address,
+    config: { ...s, auth: secret.accessToken ? 'xoauth2' : 'password' },
+  });
+  store.mailboxes.setConfig(mailbox.id, { ...s, auth: secret.accessToken ? 'xoauth2' : 'password' });
+  store.mailboxes.setSecret(mailbox.id, encryptSecret(key, secret.accessToken ?? secret.password ?? ''));
+  return store.mailboxes.byId(mailbox.id) as MailboxRecord;
+}

@@ -1,0 +1,215 @@
+import type { Command } from 'commander';
+import { createEngine } from '../../app/engine.js';
+import { addImapMailbox } from '../../app/mailboxes.js';
+import { scanImapMailbox } from '../../app/scan-mailbox.js';
+import { loadKey } from '../../app/secrets.js';
+import { PhishguardError } from '../../errors.js';
+import { readAll, writeJson, type CliContext } from '../context.js';
+import { promptHidden } from '../output/prompt.js';
+import { ProgressBar } from '../output/progress.js';
+import { openStore, type StoreFlags } from '../store-context.js';
+
+interface AddOptions extends StoreFlags {
+  host: string;
+  port?: string;
+  user: string;
+  owner?: string;
+  folder: string;
+  starttls?: boolean;
+  plain?: boolean;
+  insecureTls?: boolean;
+  passwordStdin?: boolean;
+  accessTokenStdin?: boolean;
+  json?: boolean;
+}
+
+export function registerMailbox(program: Command, ctx: () => CliContext): void {
+  const mailbox = program
+    .command('mailbox')
+    .description('Connected mailboxes: IMAP (read-only) and local files');
+  const common = (c: Command) =>
+    c.option('--data-dir <dir>', 'data directory').option('--config <file>', 'JSON config file');
+
+  common(
+    mailbox
+      .command('add')
+      .argument('<kind>', 'imap')
+      .requiredOption('--host <host>', 'IMAP server')
+      .option('--port <port>', 'port (993 with TLS, 143 otherwise)')
+      .requiredOption('--user <login>', 'IMAP login')
+      .option('--owner <username>', 'PhishGuard account (default: the only user)')
+      .option('--folder <name>', 'folder to scan', 'INBOX')
+      .option('--starttls', 'plain connection upgraded with STARTTLS (port 143)')
+      .option('--plain', 'no TLS at all (labs only)')
+      .option('--insecure-tls', 'accept a self-signed server certificate')
+      .option('--password-stdin', 'read the password from stdin')
+      .option('--access-token-stdin', 'read an OAuth access token from stdin (XOAUTH2)')
+      .option('--json', 'print JSON'),
+  ).action(async (kind: string, opts: AddOptions) => {
+    const c = ctx();
+    if (kind !== 'imap')
+      throw new PhishguardError(
+        'USAGE',
+        `unknown mailbox kind ${kind}: use imap (Gmail: phishguard gmail login; files: phishguard import)`,
+      );
+    const secret =
+      opts.accessTokenStdin || opts.passwordStdin
+        ? (await readAll(c.stdin)).toString('utf8').trim()
+        : c.stdin.isTTY
+          ? await promptHidden(`IMAP password for ${opts.user}: `)
+          : null;
+    if (!secret)
+      throw new PhishguardError(
+        'USAGE',
+        'no password: use --password-stdin (or run on a terminal to be asked)',
+      );
+    const security = opts.plain ? 'none' : opts.starttls ? 'starttls' : 'tls';
+    const { config, store } = openStore(c, opts);
+    try {
+      const owner = resolveOwner(store, opts.owner);
+      const m = addImapMailbox(
+        store,
+        loadKey(config.dataDir, 'secrets', c.env),
+        owner.id,
+        {
+          host: opts.host,
+          port: Number(opts.port ?? (security === 'tls' ? 993 : 143)),
+          security,
+          user: opts.user,
+          folder: opts.folder,
+          insecureTls: opts.insecureTls === true,
+        },
+        opts.accessTokenStdin ? { accessToken: secret } : { password: secret },
+      );
+      store.audit.add({
+        userId: owner.id,
+        username: owner.username,
+        action: 'mailbox.add',
+        target: `mailbox:${m.id}`,
+        detail: { kind: 'imap', host: opts.host },
+      });
+      if (opts.json) writeJson(c, { id: m.id, kind: m.kind, address: m.address });
+      else
+        c.stdout.write(
+          `added IMAP mailbox ${m.id}: ${m.address} (read-only; run: phishguard mailbox scan ${m.id})\n`,
+        );
+    } finally {
+      store.close();
+    }
+  });
+
+  common(mailbox.command('list').description('List mailboxes').option('--json', 'print JSON')).action(
+    (opts: StoreFlags & { json?: boolean }) => {
+      const c = ctx();
+      const { store } = openStore(c, opts);
+      try {
+        const rows = store.users.list().flatMap((u) =>
+          store.mailboxes.listForUser(u.id).map((m) => ({
+            id: m.id,
+            owner: u.username,
+            kind: m.kind,
+            address: m.address,
+            emails: store.emails.listForMailbox(m.id, 0, 0).total,
+            last_scan_at: m.last_scan_at,
+          })),
+        );
+        if (opts.json) return writeJson(c, rows);
+        if (rows.length === 0)
+          c.stdout.write(
+            'no mailboxes yet: phishguard mailbox add imap …, phishguard import PATH, or connect Gmail in the dashboard\n',
+          );
+        for (const r of rows)
+          c.stdout.write(
+            `${String(r.id).padStart(4)}  ${r.kind.padEnd(6)} ${r.owner.padEnd(16)} ${String(r.emails).padStart(6)} emails  ${r.address}\n`,
+          );
+      } finally {
+        store.close();
+      }
+    },
+  );
+
+  common(
+    mailbox
+      .command('scan')
+      .argument('<id>')
+      .description('Fetch and analyse new mail (read-only)')
+      .option('--json', 'print JSON'),
+  ).action(async (id: string, opts: StoreFlags & { json?: boolean }) => {
+    const c = ctx();
+    const { config, store } = openStore(c, opts);
+    try {
+      const m = store.mailboxes.byId(Number(id));
+      if (!m) throw new PhishguardError('NOT_FOUND', `no mailbox ${id}`);
+      if (m.kind !== 'imap')
+        throw new PhishguardError(
+          'USAGE',
+          m.kind === 'local'
+            ? 'local mailboxes are filled with phishguard import PATH'
+            : 'Gmail mailboxes are scanned with phishguard gmail scan',
+        );
+      let bar: ProgressBar | null = null;
+      const r = await scanImapMailbox(
+        store,
+        createEngine(),
+        m,
+        loadKey(config.dataDir, 'secrets', c.env),
+        (p) => {
+          bar ??= new ProgressBar(p.total ?? 0, 'messages');
+          bar.update(p.processed, p.processed);
+        },
+      );
+      (bar as ProgressBar | null)?.finish();
+      const owner = store.users.byId(m.user_id);
+      store.audit.add({
+        userId: m.user_id,
+        username: owner?.username ?? null,
+        action: 'mailbox.scan',
+        target: `mailbox:${m.id}`,
+        detail: { ...r, via: 'cli' },
+      });
+      if (opts.json) writeJson(c, r);
+      else c.stdout.write(`scanned ${r.processed} new message(s), stored ${r.added}\n`);
+    } finally {
+      store.close();
+    }
+  });
+
+  common(
+    mailbox
+      .command('remove')
+      .argument('<id>')
+      .description('Forget a mailbox and its stored mail (nothing changes at the provider)'),
+  ).action((id: string, opts: StoreFlags) => {
+    const c = ctx();
+    const { store } = openStore(c, opts);
+    try {
+      const m = store.mailboxes.byId(Number(id));
+      if (!m) throw new PhishguardError('NOT_FOUND', `no mailbox ${id}`);
+      store.mailboxes.remove(m.id);
+      store.audit.add({
+        userId: m.user_id,
+        username: store.users.byId(m.user_id)?.username ?? null,
+        action: 'mailbox.remove',
+        target: `mailbox:${m.id}`,
+      });
+      c.stdout.write(`removed mailbox ${m.id} (${m.address})\n`);
+    } finally {
+      store.close();
+    }
+  });
+}
+
+function resolveOwner(store: ReturnType<typeof openStore>['store'], name?: string) {
+  const users = store.users.list();
+  const owner = name ? store.users.byUsername(name) : users.length === 1 ? users[0] : null;
+  if (!owner)
+    throw new PhishguardError(
+      'USAGE',
+      name
+        ? `no such user: ${name}`
+        : users.length === 0
+          ? 'no users yet: run phishguard serve once, or phishguard user add NAME'
+          : 'several users exist: say whose mailbox with --owner NAME',
+    );
+  return owner;
+}

@@ -1,0 +1,116 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const DOVECOT = ['/usr/sbin/dovecot', '/usr/bin/dovecot'].find((p) => existsSync(p)) ?? null;
+
+export interface Dovecot {
+  port: number;
+  /** Delivers a message into a user's INBOX (Maildir new/). */
+  deliver(user: string, raw: string | Buffer, flags?: string): void;
+  /** Maildir file names of a user's INBOX, cur/ and new/ (flags live in the names). */
+  files(user: string): string[];
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let seq = 0;
+
+/** A real, non-daemon Dovecot IMAP server on 127.0.0.1, with plain-text users in a temp folder. */
+export async function startDovecot(users: Record<string, string>): Promise<Dovecot> {
+  if (!DOVECOT) throw new Error('dovecot is not installed (apt-get install dovecot-imapd)');
+  const dir = mkdtempSync(join(tmpdir(), 'pg-dovecot-'));
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  for (const d of ['run', 'state', 'mail']) mkdirSync(join(dir, d));
+  writeFileSync(
+    join(dir, 'users'),
+    Object.entries(users)
+      .map(([u, p]) => `${u}:{PLAIN}${p}`)
+      .join('\n') + '\n',
+    { mode: 0o640 },
+  );
+  execFileSync('chgrp', ['dovecot', join(dir, 'users')]);
+  for (const u of Object.keys(users))
+    for (const sub of ['cur', 'new', 'tmp'])
+      mkdirSync(join(dir, 'mail', u, 'Maildir', sub), { recursive: true });
+  execFileSync('chown', ['-R', 'nobody:nogroup', join(dir, 'mail')]);
+  const conf = `protocols = imap
+listen = 127.0.0.1
+base_dir = ${dir}/run
+state_dir = ${dir}/state
+instance_name = pg-test-dovecot-${process.pid}-${seq++}
+log_path = ${dir}/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_failure_delay = 0
+mail_location = maildir:${dir}/mail/%u/Maildir
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${dir}/users
+}
+userdb {
+  driver = static
+  args = uid=nobody gid=nogroup home=${dir}/mail/%u
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+`;
+  writeFileSync(join(dir, 'dovecot.conf'), conf);
+  const child: ChildProcess = spawn(DOVECOT, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+    });
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  let n = 0;
+  return {
+    port,
+    deliver(user, raw, flags) {
+      const name = `${1_700_000_000 + n++}.M${n}P${process.pid}.pgtest`;
+      const target =
+        flags !== undefined
+          ? join(dir, 'mail', user, 'Maildir', 'cur', `${name}:2,${flags}`)
+          : join(dir, 'mail', user, 'Maildir', 'new', name);
+      writeFileSync(target, raw);
+      execFileSync('chown', ['nobody:nogroup', target]);
+    },
+    files(user) {
+      const base = join(dir, 'mail', user, 'Maildir');
+      return [
+        ...readdirSync(join(base, 'cur')).map((f) => `cur/${f}`),
+        ...readdirSync(join(base, 'new')).map((f) => `new/${f}`),
+      ];
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addImapMailbox } from '../../src/app/mailboxes.js';
+import { scanImapMailbox } from '../../src/app/scan-mailbox.js';
+import { loadKey } from '../../src/app/secrets.js';
+import { readImapFolder } from '../../src/adapters/imap/imap-source.js';
+import { DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
+import { fixture } from '../helpers/engine.js';
+import { testApp, type TestApp } from '../helpers/app.js';
+import { runCli } from '../helpers/cli.js';
+
+function message(i: number): string {
+  const phish = i % 10 === 0;
+  return [
+    `From: ${phish ? '"PayPal Service" <service@paypa1-support.com>' : `Colleague ${i} <person${i}@example.org>`}`,
+    'To: alice@example.test',
+    `Subject: ${phish ? 'Your account has been limited' : `Notes from meeting ${i}`}`,
+    `Message-ID: <msg-${i}@example.org>`,
+    `Date: ${new Date(Date.UTC(2026, 10, 1, 0, i)).toUTCString()}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    phish
+      ? 'Verify your account within 24 hours or it will be suspended: http://paypal.com.secure-login.top/signin'
+      : `Hi, attached are the notes from meeting ${i}. See you next week.`,
+    '',
+  ].join('\r\n');
+}
+
+// .ci/run installs dovecot-imapd; on a machine without it this suite is skipped and says so.
+describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
+  let dovecot: Dovecot;
+  let t: TestApp;
+  let key: Buffer;
+  const settings = () => ({
+    host: '127.0.0.1',
+    port: dovecot.port,
+    security: 'none' as const,
+    user: 'alice@example.test',
+    folder: 'INBOX',
+  });
+
+  beforeAll(async () => {
+    dovecot = await startDovecot({ 'alice@example.test': 's3cret-pass', 'empty@example.test': 'pw-empty' });
+    for (let i = 0; i < 500; i++)
+      dovecot.deliver('alice@example.test', message(i), i % 3 === 0 ? '' : undefined);
+    t = await testApp();
+    key = loadKey(t.dataDir, 'secrets');
+  }, 60_000);
+  afterAll(async () => {
+    await dovecot?.stop();
+  });
+
+  it('refuses a wrong password with a clear error, without hanging', async () => {
+    const started = Date.now();
+    const gen = readImapFolder({ ...settings(), password: 'wrong' }, null);
+    await expect(gen.next()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.stringMatching(/IMAP login failed for alice@example.test@127\.0\.0\.1/),
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('scans a 500-message folder, resumes after a crash without duplicates, and never sets \\Seen', async () => {
+    const alice = t.deps.store.users.byUsername('alice')!;
+    const mailbox = addImapMailbox(t.deps.store, key, alice.id, settings(), { password: 's3cret-pass' });
+    expect(mailbox.secret_enc).not.toContain('s3cret-pass');
+    const seenBefore = dovecot.files('alice@example.test').filter((f) => /:2,[A-Z]*S/.test(f)).length;
+
+    // A crash part-way: the progress callback throws after 100 messages.
+    await expect(
+      scanImapMailbox(t.deps.store, t.deps.engine, mailbox, key, (r) => {
+        if (r.processed >= 100) throw new Error('simulated crash');
+      }),
+    ).rejects.toThrow('simulated crash');
+    const partial = t.deps.store.emails.listForMailbox(mailbox.id, 1, 0).total;
+    expect(partial).toBe(100);
+
+    const resumed = await scanImapMailbox(
+      t.deps.store,
+      t.deps.engine,
+      t.deps.store.mailboxes.byId(mailbox.id)!,
+      key,
+    );
+    expect(resumed).toMatchObject({ processed: 400, added: 400, total: 400 });
+    const stored = t.deps.store.emails.listForMailbox(mailbox.id, 1000, 0);
+    expect(stored.total).toBe(500);
+    expect(new Set(stored.items.map((e) => e.provider_id)).size).toBe(500);
+    expect(stored.items.filter((e) => e.analysis?.risk_level === 'HIGH').length).toBeGreaterThanOrEqual(50);
+
+    const seenAfter = dovecot.files('alice@example.test').filter((f) => /:2,[A-Z]*S/.test(f)).length;
+    expect(seenAfter).toBe(seenBefore);
+
+    // New mail between scans: only it is fetched.
+    dovecot.deliver('alice@example.test', fixture('phishing-zip-executable.eml'));
+    const next = await scanImapMailbox(
+      t.deps.store,
+      t.deps.engine,
+      t.deps.store.mailboxes.byId(mailbox.id)!,
+      key,
+    );
+    expect(next).toMatchObject({ processed: 1, added: 1 });
+    expect(t.deps.store.emails.listForMailbox(mailbox.id, 1, 0).total).toBe(501);
+
+    // And the dashboard API serves it.
+    const token = (await t.login('alice', 'alice-password')).access_token;
+    const page = await (
+      await t.req(`/api/emails?mailbox_id=${mailbox.id}&risk_level=HIGH&size=5`, { token })
+    ).json();
+    expect(page.total).toBeGreaterThanOrEqual(51);
+  }, 120_000);
+
+  it('is driven from the CLI and from the daemon’s background scan endpoint', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-imap-cli-')), 'data');
+    await runCli(['user', 'add', 'erin', '--password-stdin', '--data-dir', dataDir], {
+      input: 'erin-password',
+    });
+    dovecot.deliver('empty@example.test', message(10));
+    const add = await runCli(
+      [
+        'mailbox',
+        'add',
+        'imap',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(dovecot.port),
+        '--user',
+        'empty@example.test',
+        '--plain',
+        '--password-stdin',
+        '--data-dir',
+        dataDir,
+        '--json',
+      ],
+      { input: 'pw-empty\n' },
+    );
+    expect(add.code).toBe(0);
+    const id = JSON.parse(add.stdout).id;
+    const scan = await runCli(['mailbox', 'scan', String(id), '--json', '--data-dir', dataDir]);
+    expect(JSON.parse(scan.stdout)).toMatchObject({ processed: 1, added: 1 });
+    const again = await runCli(['mailbox', 'scan', String(id), '--json', '--data-dir', dataDir]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ processed: 0, added: 0 });
+
+    const bob = t.deps.store.users.byUsername('bob')!;
+    const m = addImapMailbox(
+      t.deps.store,
+      key,
+      bob.id,
+      { ...settings(), user: 'empty@example.test' },
+      { password: 'pw-empty' },
+    );
+    const token = (await t.login('bob', 'bob-password')).access_token;
+    const started = await t.req(`/api/mailboxes/${m.id}/scan`, { method: 'POST', token });
+    expect(started.status).toBe(202);
+    const { scan_id } = await started.json();
+    let status = '';
+    for (let i = 0; i < 50 && status !== 'done'; i++) {
+      status = (await (await t.req(`/api/scans/${scan_id}`, { token })).json()).status;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('done');
+    const alice = (await t.login('alice', 'alice-password')).access_token;
+    expect((await t.req(`/api/scans/${scan_id}`, { token: alice })).status).toBe(404);
+    expect((await t.req(`/api/mailboxes/${m.id}/scan`, { method: 'POST', token: alice })).status).toBe(404);
+  }, 60_000);
+});
