@@ -158,6 +158,7 @@ export interface EmailsRepo {
   /** Inserts a message and its analysis in one transaction; a known provider id is left as is. */
   insertAnalysed(e: NewEmail, analysis: EmailAnalysis): { id: number; inserted: boolean };
   has(mailboxId: number, providerId: string): boolean;
+  byProvider(mailboxId: number, providerId: string): EmailRow | null;
   /** Only if the email belongs to one of the user's mailboxes. */
   get(id: number, userId: number): EmailRow | null;
   raw(id: number, userId: number): Buffer | null;

@@ -7,6 +7,7 @@ import { registerTestEmail } from './commands/test-email.js';
 import { registerAnalyzeUrl } from './commands/analyze-url.js';
 import { registerImport } from './commands/import.js';
 import { registerMailbox } from './commands/mailbox.js';
+import { registerGmail } from './commands/gmail.js';
 import { registerServe } from './commands/serve.js';
 import { registerUser } from './commands/user.js';
 
@@ -27,6 +28,7 @@ export function buildProgram(getCtx: () => CliContext): Command {
   registerUser(program, getCtx);
   registerImport(program, getCtx);
   registerMailbox(program, getCtx);
+  registerGmail(program, getCtx);
   return program;
 }
 

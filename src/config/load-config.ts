@@ -63,7 +63,14 @@ export function loadConfig(sources: ConfigSources = {}): Config {
     }
   }
   const fileGoogle = (fromFile.google ?? {}) as Record<string, unknown>;
-  const merged = { ...fromFile, ...fromEnv, ...flags, dataDir, google: { ...fileGoogle, ...googleEnv } };
+  const flagGoogle = (flags.google ?? {}) as Record<string, unknown>;
+  const merged = {
+    ...fromFile,
+    ...fromEnv,
+    ...flags,
+    dataDir,
+    google: { ...fileGoogle, ...googleEnv, ...flagGoogle },
+  };
   const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { findChromium, launchChromium, type BrowserEngine } from '../adapters/browser/chromium.js';
 import { loadPopularDomains } from '../adapters/data/load.js';
 import { AuthService } from '../app/auth.js';
+import { GmailService } from '../app/gmail/service.js';
 import { createEngine } from '../app/engine.js';
 import type { Store } from '../app/ports.js';
 import { loadKey } from '../app/secrets.js';
@@ -20,12 +21,13 @@ export function buildDeps(
 ): AppDeps & { dispose(): Promise<void> } {
   const popular = loadPopularDomains();
   let browser: Promise<BrowserEngine | null> | null = null;
+  const engine = createEngine({ popular });
   return {
     config,
     store,
     logger,
     popular,
-    engine: createEngine({ popular }),
+    engine,
     auth: new AuthService(store, {
       secret: loadKey(config.dataDir, 'jwt', env).toString('base64'),
       accessTtlSeconds: config.accessTokenTtlSeconds,
@@ -48,7 +50,7 @@ export function buildDeps(
       })();
       return browser;
     },
-    gmail: null,
+    gmail: new GmailService(config.google, store, engine, loadKey(config.dataDir, 'secrets', env)),
     webDir: existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null,
     async dispose() {
       const b = await browser;

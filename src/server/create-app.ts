@@ -9,6 +9,7 @@ import { analysisRoutes } from './routes/analysis.js';
 import { authRoutes } from './routes/auth.js';
 import { emailRoutes } from './routes/emails.js';
 import { mailboxRoutes } from './routes/mailboxes.js';
+import { gmailRoutes } from './routes/gmail.js';
 import { rootHealth, systemRoutes } from './routes/system.js';
 import { serveWeb } from './static.js';
 
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
     })(c, next);
   });
   app.route('/api', api);
+  app.route('/', gmailRoutes(deps));
   app.route('/', rootHealth(deps));
   if (deps.webDir) serveWeb(app, deps.webDir);
 

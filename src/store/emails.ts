@@ -116,6 +116,12 @@ export function sqliteEmails(db: Db): EmailsRepo {
       !!db
         .prepare('SELECT 1 FROM emails WHERE mailbox_id = ? AND provider_id = ?')
         .get(mailboxId, providerId),
+    byProvider(mailboxId, providerId) {
+      const r = db
+        .prepare<[number, string], Row>(`${SELECT_LIST} WHERE e.mailbox_id = ? AND e.provider_id = ?`)
+        .get(mailboxId, providerId);
+      return r ? toRow(r) : null;
+    },
     get(id, userId) {
       const r = owned(id, userId);
       return r ? toRow(r) : null;

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { publicUser, type TokenPair } from '../../app/auth.js';
 import { hashPassword, validateNewPassword, verifyPassword } from '../../app/accounts.js';
@@ -29,16 +29,47 @@ const ChangePassword = z.object({
   new_password: z.string().min(8, 'Password must be at least 8 characters').max(1024),
 });
 
+export const REFRESH_COOKIE = 'pg_refresh';
+
+/**
+ * The dashboard's session lives in httpOnly SameSite=Strict cookies, never in script-readable
+ * storage: the access token for /api, the refresh token only for /api/auth.
+ */
+export function setSessionCookies(c: Context<AppEnv>, pair: TokenPair): void {
+  const secure = new URL(c.req.url).protocol === 'https:';
+  setCookie(c, ACCESS_COOKIE, pair.access_token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/api',
+    maxAge: pair.expires_in,
+    secure,
+  });
+  setCookie(c, REFRESH_COOKIE, pair.refresh_token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/api/auth',
+    maxAge: 30 * 86_400,
+    secure,
+  });
+}
+
+/** The refresh token from the body, or from the cookie (then the CSRF header is required). */
+function refreshTokenOf(c: Context<AppEnv>, input: unknown): string {
+  const fromBody = RefreshBody.safeParse(input);
+  if (fromBody.success) return fromBody.data.refresh_token;
+  const cookie = getCookie(c, REFRESH_COOKIE);
+  if (!cookie) return parse(RefreshBody, input).refresh_token;
+  if (c.req.header('x-requested-with') !== 'phishguard')
+    throw new PhishguardError(
+      'FORBIDDEN',
+      'Missing X-Requested-With header for a cookie-authenticated request',
+    );
+  return cookie;
+}
+
 export function authRoutes(deps: AppDeps) {
   const withCookie = (c: Context<AppEnv>, pair: TokenPair) => {
-    // The dashboard keeps the access token in an httpOnly cookie, never in script-readable storage.
-    setCookie(c, ACCESS_COOKIE, pair.access_token, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/api',
-      maxAge: pair.expires_in,
-      secure: new URL(c.req.url).protocol === 'https:',
-    });
+    setSessionCookies(c, pair);
     return c.json(pair);
   };
   return new Hono<AppEnv>()
@@ -47,13 +78,12 @@ export function authRoutes(deps: AppDeps) {
       return withCookie(c, await deps.auth.login(input.username, input.password, clientAddress(c)));
     })
     .post('/auth/refresh', async (c) => {
-      const input = parse(RefreshBody, await body(c));
-      return withCookie(c, await deps.auth.refresh(input.refresh_token, clientAddress(c)));
+      return withCookie(c, await deps.auth.refresh(refreshTokenOf(c, await body(c)), clientAddress(c)));
     })
     .post('/auth/logout', async (c) => {
-      const input = parse(RefreshBody, await body(c));
-      deps.auth.logout(input.refresh_token, clientAddress(c));
+      deps.auth.logout(refreshTokenOf(c, await body(c)), clientAddress(c));
       deleteCookie(c, ACCESS_COOKIE, { path: '/api' });
+      deleteCookie(c, REFRESH_COOKIE, { path: '/api/auth' });
       return c.json({ detail: 'You have been logged out' });
     })
     .get('/v1/auth/me', requireUser(deps), (c) => c.json(publicUser(c.get('user'))))

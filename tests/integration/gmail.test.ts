@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeGoogle } from '../helpers/fake-google.js';
+import { fixture } from '../helpers/engine.js';
+import { testApp, type TestApp } from '../helpers/app.js';
+
+const REDIRECT = 'http://127.0.0.1:8787/api/rest/auth/google/callback';
+let google: FakeGoogle;
+
+beforeAll(async () => {
+  google = await new FakeGoogle().start();
+  const names = [
+    'phishing-paypal-lookalike.eml',
+    'legit-bank-statement.eml',
+    'legit-shipping-update.eml',
+    'phishing-zip-executable.eml',
+    'legit-newsletter.eml',
+  ];
+  for (let i = 0; i < 500; i++)
+    google.addMessage(
+      fixture(names[i % names.length] as string)
+        .toString('utf8')
+        .replace(/^Subject: (.*)$/m, `Subject: $1 #${i}`),
+      Date.UTC(2026, 10, 1) + i * 60_000,
+    );
+});
+afterAll(() => google.stop());
+
+/** Runs the browser's part of the flow: our start URL → fake consent → our callback. */
+async function connect(
+  t: TestApp,
+  opts: { cookie?: string; tamperState?: boolean } = {},
+): Promise<{ location: string; cookies: string[]; authUrl: URL }> {
+  const start = await t.req('/api/rest/auth/google', { headers: opts.cookie ? { cookie: opts.cookie } : {} });
+  expect(start.status).toBe(302);
+  const authUrl = new URL(start.headers.get('location') ?? '');
+  const consent = await fetch(authUrl, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location') ?? '');
+  if (opts.tamperState) back.searchParams.set('state', 'forged-state');
+  const cb = await t.req(`${back.pathname}${back.search}`);
+  return { location: cb.headers.get('location') ?? '', cookies: cb.headers.getSetCookie(), authUrl };
+}
+
+describe('Gmail through Google sign-in (fake Google, real client libraries)', () => {
+  it('answers a clear 400 when Google is not configured', async () => {
+    const t = await testApp();
+    const r = await t.req('/api/rest/auth/google');
+    expect(r.status).toBe(400);
+    expect((await r.json()).detail).toMatch(/PHISHGUARD_GOOGLE_CLIENT_ID/);
+    const cfg = await (await t.req('/test-oauth')).json();
+    expect(cfg).toMatchObject({ configured: false, client_id_set: false });
+  });
+
+  it('runs the code flow with state and PKCE, read-only scopes, and links the mailbox to the known user', async () => {
+    const t = await testApp({ google: google.config(REDIRECT) });
+    const { location, cookies, authUrl } = await connect(t);
+    expect(authUrl.searchParams.get('scope')?.split(' ').sort()).toEqual([
+      'email',
+      'https://www.googleapis.com/auth/gmail.readonly',
+      'openid',
+      'profile',
+    ]);
+    expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authUrl.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(location).toBe('/connected?oauth_success=true&email=alice%40example.org');
+    expect(cookies.join(';')).toMatch(/pg_access=.*HttpOnly/i);
+    const alice = t.deps.store.users.byUsername('alice')!;
+    const box = t.deps.store.mailboxes.listForUser(alice.id).find((m) => m.kind === 'gmail')!;
+    expect(box.address).toBe('alice@example.org');
+    expect(box.secret_enc).toMatch(/^v1\./);
+    expect(box.secret_enc).not.toContain('1//');
+    const cfg = await (await t.req('/test-oauth')).json();
+    expect(JSON.stringify(cfg)).not.toContain(google.clientSecret);
+  });
+
+  it('analyses pages of 50 from a 500-message mailbox, never re-downloading a stored message, and backs off on 429', async () => {
+    const t = await testApp({ google: google.config(REDIRECT) });
+    await connect(t);
+    const token = (await t.login('alice', 'alice-password')).access_token;
+    google.failNextGmailCalls.push(429);
+    let pageToken: string | null = null;
+    const ids = new Set<string>();
+    let pages = 0;
+    do {
+      const res = await t.req('/api/gmail-simple/analyze', {
+        method: 'POST',
+        token,
+        json: { user_email: 'alice@example.org', max_emails: 50, page_token: pageToken },
+      });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.total_emails).toBe(500);
+      for (const e of body.emails) ids.add(e.id);
+      expect(body.emails[0]).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          subject: expect.any(String),
+          sender: expect.any(String),
+          received_at: expect.any(String),
+          snippet: expect.any(String),
+          phishing_analysis: expect.objectContaining({
+            risk_level: expect.stringMatching(/HIGH|MEDIUM|LOW|SAFE/),
+          }),
+        }),
+      );
+      pageToken = body.next_page_token;
+      pages++;
+    } while (pageToken);
+    expect([ids.size, pages]).toEqual([500, 10]);
+    const gets = google.calls.filter((c) => /GET \/gmail\/v1\/users\/me\/messages\/[0-9a-f]+/.test(c)).length;
+    const again = await (
+      await t.req('/api/gmail/analyze', {
+        method: 'POST',
+        token,
+        json: { user_email: 'alice@example.org', max_emails: 50 },
+      })
+    ).json();
+    expect(again.emails).toHaveLength(50);
+    expect(google.calls.filter((c) => /GET \/gmail\/v1\/users\/me\/messages\/[0-9a-f]+/.test(c)).length).toBe(
+      gets,
+    );
+    const listed = await (await t.req('/api/emails?risk_level=HIGH&size=1', { token })).json();
+    expect(listed.total).toBe(200);
+    expect(
+      (
+        await t.req('/api/gmail-simple/analyze', {
+          method: 'POST',
+          token,
+          json: { user_email: 'alice@example.org', max_emails: 51 },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await t.req('/api/gmail-simple/analyze', {
+          method: 'POST',
+          json: { user_email: 'alice@example.org', max_emails: 5 },
+        })
+      ).status,
+    ).toBe(401);
+    const bob = (await t.login('bob', 'bob-password')).access_token;
+    const cross = await t.req('/api/gmail-simple/analyze', {
+      method: 'POST',
+      token: bob,
+      json: { user_email: 'alice@example.org', max_emails: 5 },
+    });
+    expect(cross.status).toBe(404);
+    expect(
+      google.calls.some((c) => /^(POST|PUT|PATCH|DELETE) \/gmail\/v1\/users\/me\/messages/.test(c)),
+    ).toBe(false);
+  }, 60_000);
+
+  it('reports denied consent, a forged state and an address nobody allowed', async () => {
+    const t = await testApp({ google: google.config(REDIRECT) });
+    google.denyConsent = true;
+    expect((await connect(t)).location).toBe('/connected?oauth_error=access_denied');
+    google.denyConsent = false;
+    expect((await connect(t, { tamperState: true })).location).toBe('/connected?oauth_error=state_mismatch');
+    google.account = { email: 'mallory@elsewhere.example', name: 'Mallory' };
+    expect((await connect(t)).location).toBe('/connected?oauth_error=not_allowed');
+    const allowed = await testApp({
+      google: google.config(REDIRECT, { allowedDomains: ['elsewhere.example'] }),
+    });
+    expect((await connect(allowed)).location).toBe(
+      '/connected?oauth_success=true&email=mallory%40elsewhere.example',
+    );
+    expect(allowed.deps.store.users.byUsername('mallory@elsewhere.example')?.password_hash).toBeNull();
+    google.account = { email: 'alice@example.org', name: 'Alice' };
+  });
+
+  it('links Gmail to the signed-in password user who clicked Connect', async () => {
+    const t = await testApp({ google: google.config(REDIRECT) });
+    google.account = { email: 'bob.personal@gmail.example', name: 'Bob' };
+    const s = await t.login('bob', 'bob-password');
+    const { location } = await connect(t, { cookie: `pg_access=${s.access_token}` });
+    expect(location).toBe('/connected?oauth_success=true&email=bob.personal%40gmail.example');
+    const bob = t.deps.store.users.byUsername('bob')!;
+    expect(t.deps.store.mailboxes.listForUser(bob.id).map((m) => m.address)).toEqual([
+      'bob.personal@gmail.example',
+    ]);
+    google.account = { email: 'alice@example.org', name: 'Alice' };
+  });
+
+  it('asks to reconnect when the refresh token expired, revokes at Google, and needs a topic for watch', async () => {
+    const t = await testApp({ google: google.config(REDIRECT) });
+    await connect(t);
+    const token = (await t.login('alice', 'alice-password')).access_token;
+    expect((await (await t.req('/api/auth/gmail/status', { token })).json()).connected).toBe(true);
+    expect((await (await t.req('/api/auth/gmail/health', { token })).json()).email).toBe('alice@example.org');
+    const watch = await t.req('/api/auth/gmail/watch/setup', { method: 'POST', token });
+    expect(watch.status).toBe(400);
+    expect((await watch.json()).detail).toMatch(/Pub\/Sub topic/);
+    google.expireRefreshTokens();
+    const expired = await t.req('/api/gmail-simple/analyze', {
+      method: 'POST',
+      token,
+      json: { user_email: 'alice@example.org', max_emails: 5 },
+    });
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).detail).toBe('Gmail access expired or was revoked: connect Gmail again');
+    expect((await (await t.req('/api/auth/gmail/status', { token })).json()).mailboxes[0]).toMatchObject({
+      needs_reconnect: true,
+      connected: false,
+    });
+    await connect(t);
+    const revoke = await t.req('/api/auth/gmail/revoke', { method: 'POST', token });
+    expect(revoke.status).toBe(200);
+    expect(google.calls).toContain('POST /revoke');
+    const box = t.deps.store.mailboxes.listForUser(t.deps.store.users.byUsername('alice')!.id)[0]!;
+    expect(box.secret_enc).toBeNull();
+  });
+});
+
+describe('phishguard gmail login / scan (installed-app flow)', () => {
+  it('connects through a loopback redirect and scans from the terminal', async () => {
+    const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { spawn } = await import('node:child_process');
+    const { runCli, BIN } = await import('../helpers/cli.js');
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-gmail-cli-')), 'data');
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    writeFileSync(
+      join(dataDir, 'config.json'),
+      JSON.stringify({ google: google.config('http://127.0.0.1/unused') }),
+    );
+    await runCli(['user', 'add', 'frank', '--password-stdin', '--data-dir', dataDir], {
+      input: 'frank-password',
+    });
+    google.account = { email: 'frank@example.org', name: 'Frank' };
+    const login = spawn(process.execPath, [BIN, 'gmail', 'login', '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    login.stdout.on('data', (d) => (out += d));
+    login.stderr.on('data', (d) => (err += d));
+    while (!out.includes('\n')) await new Promise((r) => setTimeout(r, 50));
+    const consent = await fetch(out.trim(), { redirect: 'manual' });
+    const callback = consent.headers.get('location') ?? '';
+    expect(callback).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback\?code=/);
+    expect((await fetch(callback)).status).toBe(200);
+    const code = await new Promise((r) => login.on('close', r));
+    expect([code, err]).toEqual([0, expect.stringContaining('connected frank@example.org to frank')]);
+    const scan = await runCli(['gmail', 'scan', '--max', '60', '--json', '--data-dir', dataDir]);
+    const body = JSON.parse(scan.stdout);
+    expect(body.emails).toHaveLength(60);
+    expect(body.email).toBe('frank@example.org');
+    google.account = { email: 'alice@example.org', name: 'Alice' };
+  }, 30_000);
+});
