@@ -18,6 +18,29 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    files: ['web/**/*.{ts,tsx}', 'tests/web/**'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        fetch: 'readonly',
+        localStorage: 'readonly',
+        sessionStorage: 'readonly',
+        URL: 'readonly',
+        Blob: 'readonly',
+        Headers: 'readonly',
+        URLSearchParams: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        HTMLElement: 'readonly',
+        KeyboardEvent: 'readonly',
+      },
+    },
+  },
+  {
     files: ['src/core/**'],
     rules: {
       'no-restricted-imports': [

@@ -58,7 +58,12 @@ function refreshTokenOf(c: Context<AppEnv>, input: unknown): string {
   const fromBody = RefreshBody.safeParse(input);
   if (fromBody.success) return fromBody.data.refresh_token;
   const cookie = getCookie(c, REFRESH_COOKIE);
-  if (!cookie) return parse(RefreshBody, input).refresh_token;
+  if (!cookie) {
+    // Nothing in the body and no session cookie: not signed in (a validation error only for a malformed body).
+    if (input && typeof input === 'object' && Object.keys(input).length === 0)
+      throw new PhishguardError('UNAUTHORIZED', 'Not signed in');
+    return parse(RefreshBody, input).refresh_token;
+  }
   if (c.req.header('x-requested-with') !== 'phishguard')
     throw new PhishguardError(
       'FORBIDDEN',

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Hono } from 'hono';
+import { EVALUATION_FILE } from '../../config/paths.js';
 import { z } from 'zod';
 import { ENGINE_VERSION } from '../../core/index.js';
 import { findChromium } from '../../adapters/browser/chromium.js';
@@ -36,6 +38,7 @@ export function systemRoutes(deps: AppDeps) {
     };
   };
   return new Hono<AppEnv>()
+    .get('/system/evaluation', (c) => c.json(evaluationFigures()))
     .get('/system/health', (c) => {
       const h = health();
       return c.json(h, h.status === 'healthy' ? 200 : 503);
@@ -70,6 +73,32 @@ export function systemRoutes(deps: AppDeps) {
       });
       return c.json({ logs: items, total, page: q.page, size: q.size });
     });
+}
+
+/** The landing page's figures, straight from the engine's own generated evaluation report. */
+export function evaluationFigures(file = EVALUATION_FILE): Record<string, unknown> {
+  if (!existsSync(file)) return { available: false };
+  const EvalFile = z.object({
+    generated: z.string(),
+    model_checksum: z.string(),
+    dev_corpus_sizes: z.record(z.string(), z.number()),
+    full_message: z.object({
+      roc_auc_phishing_vs_legit: z.number(),
+      at_is_phishing: z.object({ phishing_recall: z.number(), legit_false_positive_rate: z.number() }),
+    }),
+  });
+  const r = EvalFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!r.success) return { available: false };
+  const d = r.data;
+  return {
+    available: true,
+    generated: d.generated,
+    model_checksum: d.model_checksum,
+    phishing_recall: d.full_message.at_is_phishing.phishing_recall,
+    false_positive_rate: d.full_message.at_is_phishing.legit_false_positive_rate,
+    roc_auc: d.full_message.roc_auc_phishing_vs_legit,
+    messages_evaluated: Object.values(d.dev_corpus_sizes).reduce((a, b) => a + b, 0),
+  };
 }
 
 /** GET /health outside /api: the same checks, for probes and the /oauth-test page. */

@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../api';
+
+interface Figures {
+  available: boolean;
+  phishing_recall?: number;
+  false_positive_rate?: number;
+  messages_evaluated?: number;
+  roc_auc?: number;
+  generated?: string;
+}
+
+const pct = (x: number | undefined, digits = 1) => (x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`);
+
+export function Landing() {
+  // The figures are the engine's own measurements (npm run eval), not marketing numbers.
+  const figures = useQuery({
+    queryKey: ['evaluation'],
+    queryFn: () => api<Figures>('/api/system/evaluation'),
+  });
+  const f = figures.data;
+  return (
+    <main className="landing">
+      <section className="hero">
+        <h1>PhishGuard</h1>
+        <p className="lead">
+          Review your own mailbox for phishing: every message scored out of 100, with the evidence behind the
+          score.
+        </p>
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => window.location.assign('/api/rest/auth/google')}
+          >
+            Connect Gmail Account
+          </button>
+          <Link className="button secondary" to="/login">
+            Sign in
+          </Link>
+        </div>
+        <p className="muted">
+          Read-only access: PhishGuard can read your mail to analyse it. It cannot send, delete or change
+          mail, or use other Google services.
+        </p>
+      </section>
+      <section className="figures" aria-label="Measured performance">
+        <div className="figure">
+          <strong data-testid="figure-recall">{pct(f?.phishing_recall)}</strong>
+          <span>of phishing caught</span>
+        </div>
+        <div className="figure">
+          <strong data-testid="figure-fp">{pct(f?.false_positive_rate, 2)}</strong>
+          <span>of legitimate mail wrongly flagged</span>
+        </div>
+        <div className="figure">
+          <strong>{f?.messages_evaluated?.toLocaleString() ?? '—'}</strong>
+          <span>messages in the evaluation</span>
+        </div>
+      </section>
+      <p className="muted small">
+        {f?.available
+          ? `Measured by the engine's own evaluation on a held-out split of public corpora (${f.generated?.slice(0, 10)}); your mailbox may differ.`
+          : 'No evaluation report is bundled with this build.'}
+      </p>
+      <section className="notice-box" aria-label="Security notice">
+        <h2>About Google's “unverified app” warning</h2>
+        <p>
+          PhishGuard runs on your own machine with your own Google Cloud credentials, so Google may show an
+          “unverified app” screen. Choose Advanced → Continue only if you set this instance up yourself.
+        </p>
+      </section>
+    </main>
+  );
+}

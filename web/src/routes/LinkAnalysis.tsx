@@ -1,0 +1,325 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '../api';
+import { Header } from '../components/Header';
+import { statusColour, threatColour, tlsLabel } from '../components/Risk';
+
+interface Hop {
+  hop_number: number;
+  url: string;
+  redirect_type: string;
+  status_code: number | null;
+  ip_address: string | null;
+  response_time_ms: number;
+  content_hash: string | null;
+  meta_refresh_delay: number | null;
+  suspicious_patterns: string[];
+  tls_certificate: {
+    is_valid: boolean;
+    is_expired: boolean;
+    hostname_matches: boolean;
+    validation_errors: string[];
+  } | null;
+  error: string | null;
+}
+interface Result {
+  analysis_id: string;
+  final_url: string;
+  verdict: string;
+  threat_score: number;
+  explanation: string;
+  threat_indicators: { id: string; severity: string; description: string }[];
+  redirect_chain: Hop[];
+  cloaking_analysis: {
+    cloaking_detected: boolean;
+    cloaking_confidence: number;
+    cloaking_indicators: string[];
+  };
+  security_findings: {
+    ssl_issues: string[];
+    suspicious_tld: boolean;
+    ip_domain_mismatch: boolean;
+    cert_hostname_mismatch: boolean;
+    domain_reputation: string;
+  };
+  analysis_summary: {
+    total_redirects: number;
+    unique_domains: number;
+    https_coverage: number;
+    suspicious_patterns_count: number;
+    analysis_duration_ms: number;
+  };
+  timing_analysis: { total_ms: number; slowest_hop: number | null };
+  cached: boolean;
+}
+interface Quick {
+  threat_score: number;
+  verdict: string;
+  redirect_count: number;
+  final_url: string;
+  cloaking_detected: boolean;
+  key_indicators: string[];
+  analysis_time_ms: number;
+}
+
+/** Section 5's URL rules and messages. */
+export function validateUrl(url: string): string | null {
+  if (!url.trim()) return 'Please enter a URL to analyze';
+  try {
+    const u = new URL(url.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'Please enter a valid HTTP or HTTPS URL';
+  } catch {
+    return 'Please enter a valid HTTP or HTTPS URL';
+  }
+  return null;
+}
+
+export function LinkAnalysis() {
+  const [params] = useSearchParams();
+  const [url, setUrl] = useState(params.get('url') ?? '');
+  const [mode, setMode] = useState<'comprehensive' | 'quick'>('comprehensive');
+  const [maxRedirects, setMaxRedirects] = useState(10);
+  const [timeout, setTimeoutS] = useState(30);
+  const [cloaking, setCloaking] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const full = useMutation({
+    mutationFn: () =>
+      api<Result>('/api/v1/redirect-analysis/analyze', {
+        method: 'POST',
+        json: {
+          url: url.trim(),
+          include_cloaking_detection: cloaking,
+          max_redirects: maxRedirects,
+          timeout_seconds: timeout,
+        },
+      }),
+  });
+  const quick = useMutation({
+    mutationFn: () =>
+      api<Quick>('/api/v1/redirect-analysis/quick-scan', { method: 'POST', json: { url: url.trim() } }),
+  });
+  const busy = full.isPending || quick.isPending;
+
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  const submit = () => {
+    if (busy) return;
+    const v = validateUrl(url);
+    setError(v);
+    if (v) return;
+    if (mode === 'quick') quick.mutate();
+    else full.mutate();
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const r = mode === 'comprehensive' ? full.data : undefined;
+  const q = mode === 'quick' ? quick.data : undefined;
+  const failure = (mode === 'quick' ? quick.error : full.error) as Error | null;
+
+  const copy = async () => {
+    if (!r) return;
+    await navigator.clipboard.writeText(JSON.stringify(r, null, 2)).catch(() => undefined);
+    setCopied(true);
+  };
+  const download = () => {
+    if (!r) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(r, null, 2)], { type: 'application/json' }));
+    a.download = `${r.analysis_id}.json`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+
+  return (
+    <div className="app">
+      <Header title="Link Redirect Analysis" />
+      <main className="page">
+        <div className="card">
+          <label htmlFor="url">URL to analyse</label>
+          <div className="row">
+            <input
+              id="url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              onKeyDown={onKey}
+              placeholder="https://example.com/suspicious"
+              spellCheck={false}
+            />
+            <button type="button" className="button" onClick={submit} disabled={busy}>
+              {busy ? 'Analysing…' : 'Analyze'}
+            </button>
+          </div>
+          {error && <p className="field-error">{error}</p>}
+          <div className="options">
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setMode((m) => (m === 'comprehensive' ? 'quick' : 'comprehensive'))}
+              aria-label="Mode"
+            >
+              Mode: {mode === 'comprehensive' ? 'Comprehensive' : 'Quick'}
+            </button>
+            <label>
+              Max redirects{' '}
+              <select
+                value={maxRedirects}
+                onChange={(e) => setMaxRedirects(Number(e.target.value))}
+                disabled={mode === 'quick'}
+              >
+                {[5, 10, 15, 20].map((n) => (
+                  <option key={n}>{n}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Timeout{' '}
+              <select
+                value={timeout}
+                onChange={(e) => setTimeoutS(Number(e.target.value))}
+                disabled={mode === 'quick'}
+              >
+                {[15, 30, 45, 60].map((n) => (
+                  <option key={n} value={n}>
+                    {n} s
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={cloaking}
+                onChange={(e) => setCloaking(e.target.checked)}
+                disabled={mode === 'quick'}
+              />{' '}
+              Cloaking detection
+            </label>
+          </div>
+        </div>
+        {failure && (
+          <p className="error-box" role="alert">
+            {failure.message || (mode === 'quick' ? 'Quick scan failed' : 'Analysis failed')}
+          </p>
+        )}
+        {q && (
+          <section className="card" data-testid="quick-result">
+            <h2>
+              Verdict: {q.verdict} ·{' '}
+              <span className={`threat threat-${threatColour(q.threat_score)}`}>
+                {q.threat_score.toFixed(2)}
+              </span>
+            </h2>
+            <p>
+              {q.redirect_count} redirect(s) → <code>{q.final_url}</code>
+              {q.cloaking_detected ? ' · cloaking detected' : ''} · {q.analysis_time_ms} ms
+            </p>
+            <ul>
+              {q.key_indicators.map((k) => (
+                <li key={k}>{k}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {r && (
+          <section className="card" data-testid="link-result">
+            <div className="row-top">
+              <h2>
+                Verdict: <span data-testid="verdict">{r.verdict}</span> · threat{' '}
+                <span className={`threat threat-${threatColour(r.threat_score)}`} data-testid="threat-score">
+                  {r.threat_score.toFixed(2)}
+                </span>
+              </h2>
+              <div className="actions">
+                <button type="button" className="secondary" onClick={() => void copy()}>
+                  {copied ? '✓ Copied' : 'Copy'}
+                </button>
+                <button type="button" className="secondary" onClick={download}>
+                  Download
+                </button>
+              </div>
+            </div>
+            <p>{r.explanation}</p>
+            {r.threat_indicators.length > 0 && (
+              <>
+                <h3>Indicators</h3>
+                <ul>
+                  {r.threat_indicators.map((i) => (
+                    <li key={i.id}>
+                      [{i.severity}] {i.description}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <h3>Redirect chain</h3>
+            <ol className="hops">
+              {r.redirect_chain.map((h) => (
+                <li key={h.hop_number} data-testid="hop">
+                  <span className={`status status-${statusColour(h.status_code)}`}>
+                    {h.status_code ?? 'ERR'}
+                  </span>{' '}
+                  <span className="muted">{h.redirect_type}</span> <code>{h.url}</code>
+                  <span className="small muted">
+                    {' '}
+                    {h.ip_address ?? '-'} · {h.response_time_ms} ms · {tlsLabel(h.tls_certificate)}
+                    {h.content_hash ? ` · ${h.content_hash.slice(0, 16)}` : ''}
+                    {h.meta_refresh_delay !== null ? ` · refresh ${h.meta_refresh_delay} s` : ''}
+                  </span>
+                  {h.error && <span className="error-text small"> {h.error}</span>}
+                </li>
+              ))}
+            </ol>
+            <h3>Cloaking</h3>
+            <p>
+              {r.cloaking_analysis.cloaking_detected ? 'Detected' : 'Not detected'} (confidence{' '}
+              {(r.cloaking_analysis.cloaking_confidence * 100).toFixed(0)}%)
+            </p>
+            <ul>
+              {r.cloaking_analysis.cloaking_indicators.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
+            </ul>
+            <h3>Security findings</h3>
+            <p>
+              Domain reputation {r.security_findings.domain_reputation}; suspicious TLD{' '}
+              {r.security_findings.suspicious_tld ? 'yes' : 'no'}; IP host{' '}
+              {r.security_findings.ip_domain_mismatch ? 'yes' : 'no'}; certificate name mismatch{' '}
+              {r.security_findings.cert_hostname_mismatch ? 'yes' : 'no'}
+            </p>
+            {r.security_findings.ssl_issues.length > 0 && (
+              <ul>
+                {r.security_findings.ssl_issues.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            )}
+            <h3>Summary</h3>
+            <p>
+              {r.analysis_summary.total_redirects} redirect(s), {r.analysis_summary.unique_domains} domain(s),
+              HTTPS {(r.analysis_summary.https_coverage * 100).toFixed(0)}%,{' '}
+              {r.analysis_summary.suspicious_patterns_count} suspicious pattern(s)
+            </p>
+            <h3>Timing</h3>
+            <p>
+              {r.timing_analysis.total_ms} ms in total
+              {r.timing_analysis.slowest_hop !== null
+                ? `, slowest hop #${r.timing_analysis.slowest_hop}`
+                : ''}
+              {r.cached ? ' (cached result)' : ''}
+            </p>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}
