@@ -8,6 +8,7 @@ import { registerAnalyzeUrl } from './commands/analyze-url.js';
 import { registerImport } from './commands/import.js';
 import { registerMailbox } from './commands/mailbox.js';
 import { registerGmail } from './commands/gmail.js';
+import { registerDashboard } from './commands/dashboard.js';
 import { registerServe } from './commands/serve.js';
 import { registerUser } from './commands/user.js';
 
@@ -29,6 +30,7 @@ export function buildProgram(getCtx: () => CliContext): Command {
   registerImport(program, getCtx);
   registerMailbox(program, getCtx);
   registerGmail(program, getCtx);
+  registerDashboard(program, getCtx);
   return program;
 }
 

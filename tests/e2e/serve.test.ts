@@ -78,3 +78,26 @@ describe('phishguard serve (real HTTP on 127.0.0.1)', () => {
     expect(second.password).toBeNull();
   }, 60_000);
 });
+
+describe('phishguard dashboard without a terminal', () => {
+  it('prints the list as text, or JSON with --json, over the local store', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-dash-')), 'data');
+    await runCli(['user', 'add', 'gina', '--password-stdin', '--data-dir', dataDir], {
+      input: 'gina-password',
+    });
+    await runCli(['import', join(FIXTURES, 'email'), '--data-dir', dataDir]);
+    const text = await runCli(['dashboard', '--data-dir', dataDir]);
+    expect(text.code).toBe(0);
+    expect(text.stdout.trim().split('\n')).toHaveLength(11);
+    expect(text.stdout).toMatch(/^HIGH\s+100\s+service@paypa1-support\.com|PayPal Service/m);
+    const json = JSON.parse((await runCli(['dashboard', '--json', '--data-dir', dataDir])).stdout);
+    expect(json[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        subject: expect.any(String),
+        risk_level: expect.any(String),
+        risk_score: expect.any(Number),
+      }),
+    );
+  });
+});

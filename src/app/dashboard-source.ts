@@ -1,0 +1,239 @@
+import type { EmailRow, EmailStatus, Store, UserRecord } from './ports.js';
+import type { Engine, TestEmailInput } from './engine.js';
+import type { RedirectAnalysis } from '../core/url/types.js';
+import type { EmailAnalysis, PopularDomains } from '../core/index.js';
+import { analyzeUrl } from './analyze-url.js';
+import { scanImapMailbox } from './scan-mailbox.js';
+import { PhishguardError } from '../errors.js';
+
+export interface DashboardEmail {
+  id: number;
+  subject: string;
+  sender: string;
+  received_at: string | null;
+  snippet: string;
+  status: string;
+  risk_level: string | null;
+  risk_score: number | null;
+  summary: string;
+  indicators: { id: string; severity: string; explanation: string; evidence: string[] }[];
+}
+
+export interface TestSummary {
+  risk_score: number;
+  risk_level: string;
+  summary: string;
+  indicators: string[];
+}
+
+export interface Overview {
+  mailbox: string;
+  counts: Record<string, number>;
+  lastScan: string | null;
+}
+
+/** What the terminal dashboard reads and does, over the local store or a running daemon. */
+export interface DashboardSource {
+  readonly label: string;
+  overview(): Promise<Overview>;
+  list(): Promise<DashboardEmail[]>;
+  detail(id: number): Promise<DashboardEmail & { links: string[] }>;
+  setStatus(id: number, status: EmailStatus): Promise<void>;
+  analyzeLink(url: string): Promise<RedirectAnalysis>;
+  testEmail(input: TestEmailInput): Promise<TestSummary>;
+  /** Rescans the user's scannable mailboxes; null when there is nothing to rescan. */
+  rescan(onProgress: (done: number, total: number | null) => void): Promise<{ added: number } | null>;
+}
+
+const LIMIT = 500;
+
+function summaryOf(a: EmailAnalysis): TestSummary {
+  return {
+    risk_score: a.risk_score,
+    risk_level: a.risk_level,
+    summary: a.summary,
+    indicators: a.indicators.filter((i) => i.family !== 'parse').map((i) => i.explanation),
+  };
+}
+
+function fromRow(e: EmailRow): DashboardEmail {
+  return {
+    id: e.id,
+    subject: e.subject,
+    sender: e.sender,
+    received_at: e.received_at,
+    snippet: e.snippet,
+    status: e.status,
+    risk_level: e.analysis?.risk_level ?? null,
+    risk_score: e.analysis?.risk_score ?? null,
+    summary: e.analysis?.summary ?? '',
+    indicators: (e.analysis?.result?.indicators ?? []).map((i) => ({
+      id: i.id,
+      severity: i.severity,
+      explanation: i.explanation,
+      evidence: i.evidence,
+    })),
+  };
+}
+
+/** The local store, as the signed-in terminal user. */
+export function localSource(deps: {
+  store: Store;
+  engine: Engine;
+  popular: PopularDomains;
+  user: UserRecord;
+  secretsKey: Buffer;
+  allowPrivateNetwork: boolean;
+}): DashboardSource {
+  const { store, user } = deps;
+  return {
+    label: `local store (${user.username})`,
+    async overview() {
+      const boxes = store.mailboxes.listForUser(user.id);
+      const last =
+        boxes
+          .map((b) => b.last_scan_at)
+          .filter((x): x is string => !!x)
+          .sort()
+          .at(-1) ?? null;
+      return {
+        mailbox: boxes.map((b) => b.address).join(', ') || 'no mailbox',
+        counts: store.emails.countsByLevel(user.id),
+        lastScan: last,
+      };
+    },
+    async list() {
+      return store.emails
+        .list(user.id, { page: 1, size: LIMIT, sortBy: 'received_at', sortOrder: 'desc' })
+        .items.map(fromRow);
+    },
+    async detail(id) {
+      const e = store.emails.get(id, user.id);
+      if (!e) throw new PhishguardError('NOT_FOUND', 'Email not found');
+      return { ...fromRow(e), links: (store.emails.links(id, user.id) ?? []).map((l) => l.url) };
+    },
+    async setStatus(id, status) {
+      store.emails.setStatus([id], user.id, status, 'set in the terminal dashboard');
+      store.audit.add({
+        userId: user.id,
+        username: user.username,
+        action: 'email.status',
+        target: `email:${id}`,
+        detail: { status, via: 'tui' },
+      });
+    },
+    analyzeLink: (url) =>
+      analyzeUrl(
+        url,
+        { mode: 'quick', allowPrivateNetwork: deps.allowPrivateNetwork },
+        { popular: deps.popular },
+      ),
+    testEmail: async (input) => summaryOf(deps.engine.analyzeTest(input)),
+    async rescan(onProgress) {
+      const boxes = store.mailboxes.listForUser(user.id).filter((b) => b.kind === 'imap');
+      if (boxes.length === 0) return null;
+      let added = 0;
+      for (const b of boxes)
+        added += (
+          await scanImapMailbox(store, deps.engine, b, deps.secretsKey, (r) =>
+            onProgress(r.processed, r.total),
+          )
+        ).added;
+      return { added };
+    },
+  };
+}
+
+/** A running daemon over HTTP, with a bearer token. */
+export function remoteSource(base: string, token: string): DashboardSource {
+  const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(new URL(path, base), {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(init.headers ?? {}),
+      },
+    });
+    const body = (await res.json().catch(() => ({}))) as T & { detail?: string };
+    if (!res.ok)
+      throw new PhishguardError(
+        res.status === 401 ? 'UNAUTHORIZED' : 'NETWORK',
+        body.detail ?? `HTTP ${res.status}`,
+      );
+    return body;
+  };
+  type Api = {
+    id: number;
+    subject: string;
+    sender: string;
+    received_at: string | null;
+    snippet: string;
+    status: string;
+    phishing_analysis: { risk_level: string; risk_score: number; summary: string } | null;
+    analysis?: { indicators: DashboardEmail['indicators'] };
+  };
+  const fromApi = (e: Api): DashboardEmail => ({
+    id: e.id,
+    subject: e.subject,
+    sender: e.sender,
+    received_at: e.received_at,
+    snippet: e.snippet,
+    status: e.status,
+    risk_level: e.phishing_analysis?.risk_level ?? null,
+    risk_score: e.phishing_analysis?.risk_score ?? null,
+    summary: e.phishing_analysis?.summary ?? '',
+    indicators: e.analysis?.indicators ?? [],
+  });
+  return {
+    label: base,
+    async overview() {
+      const s = await call<{
+        by_risk_level: Record<string, number>;
+        mailboxes: { address: string; last_scan_at: string | null }[];
+      }>('/api/system/stats');
+      return {
+        mailbox: s.mailboxes.map((m) => m.address).join(', ') || 'no mailbox',
+        counts: s.by_risk_level,
+        lastScan:
+          s.mailboxes
+            .map((m) => m.last_scan_at)
+            .filter((x): x is string => !!x)
+            .sort()
+            .at(-1) ?? null,
+      };
+    },
+    list: async () => (await call<{ emails: Api[] }>(`/api/emails?size=200`)).emails.map(fromApi),
+    async detail(id) {
+      const [e, l] = await Promise.all([
+        call<Api>(`/api/emails/${id}`),
+        call<{ links: { url: string }[] }>(`/api/emails/${id}/links`),
+      ]);
+      return { ...fromApi(e), links: l.links.map((x) => x.url) };
+    },
+    async setStatus(id, status) {
+      await call(`/api/emails/${id}/status`, {
+        method: 'PATCH',
+        body: JSON.stringify({ status, reason: 'set in the terminal dashboard' }),
+      });
+    },
+    analyzeLink: (url) =>
+      call<RedirectAnalysis>('/api/v1/redirect-analysis/analyze', {
+        method: 'POST',
+        body: JSON.stringify({ url, mode: 'quick' }),
+      }),
+    testEmail: async (input) => {
+      const r = await call<{
+        risk_score: number;
+        phishing_analysis: { risk_level: string; summary: string; indicators: string[] };
+      }>('/api/analyze/email', { method: 'POST', body: JSON.stringify(input) });
+      return {
+        risk_score: r.risk_score,
+        risk_level: r.phishing_analysis.risk_level,
+        summary: r.phishing_analysis.summary,
+        indicators: r.phishing_analysis.indicators,
+      };
+    },
+    rescan: async () => null,
+  };
+}

@@ -1,0 +1,246 @@
+import { Box, Text } from 'ink';
+import type { DashboardEmail, Overview, TestSummary } from '../../app/dashboard-source.js';
+import type { RedirectAnalysis } from '../../core/url/types.js';
+
+const COLOUR: Record<string, string> = { HIGH: 'red', MEDIUM: '#ff8800', LOW: 'yellow', SAFE: 'green' };
+
+export function Badge({ level }: { level: string | null }) {
+  return <Text color={COLOUR[level ?? ''] ?? 'gray'}>{(level ?? '----').padEnd(6)}</Text>;
+}
+
+export function Header({
+  overview,
+  source,
+  level,
+  filter,
+}: {
+  overview: Overview | null;
+  source: string;
+  level: string | null;
+  filter: string;
+}) {
+  const c = overview?.counts ?? {};
+  return (
+    <Box flexDirection="column" borderStyle="single" borderColor="cyan" paddingX={1}>
+      <Text>
+        <Text bold color="cyan">
+          PhishGuard
+        </Text>{' '}
+        <Text dimColor>{source}</Text>
+      </Text>
+      <Text wrap="truncate-end">
+        <Text color="red">HIGH {c.HIGH ?? 0}</Text> · <Text color="#ff8800">MEDIUM {c.MEDIUM ?? 0}</Text> ·{' '}
+        <Text color="yellow">LOW {c.LOW ?? 0}</Text> · <Text color="green">SAFE {c.SAFE ?? 0}</Text>
+        <Text dimColor>
+          {' '}
+          last scan {overview?.lastScan ? new Date(overview.lastScan).toLocaleString() : 'never'}
+        </Text>
+        {level ? <Text color="magenta"> [{level}]</Text> : null}
+        {filter ? <Text color="magenta"> /{filter}</Text> : null}
+      </Text>
+    </Box>
+  );
+}
+
+export function EmailList({
+  emails,
+  cursor,
+  height,
+  width,
+}: {
+  emails: DashboardEmail[];
+  cursor: number;
+  height: number;
+  width: number;
+}) {
+  const start = Math.max(0, Math.min(cursor - Math.floor(height / 2), emails.length - height));
+  const rows = emails.slice(start, start + height);
+  if (emails.length === 0) return <Text dimColor>No emails match.</Text>;
+  return (
+    <Box flexDirection="column" width={width}>
+      {rows.map((e, i) => {
+        const active = start + i === cursor;
+        return (
+          <Text key={e.id} inverse={active} wrap="truncate-end">
+            <Badge level={e.risk_level} />
+            <Text>{String(e.risk_score ?? '').padStart(3)} </Text>
+            <Text>{e.subject || '(no subject)'}</Text>
+          </Text>
+        );
+      })}
+      <Text dimColor>
+        {cursor + 1}/{emails.length}
+      </Text>
+    </Box>
+  );
+}
+
+export function DetailPane({
+  email,
+  expanded,
+  width,
+  height,
+}: {
+  email: (DashboardEmail & { links?: string[] }) | null;
+  expanded: boolean;
+  width: number;
+  height: number;
+}) {
+  if (!email) return <Text dimColor>Select an email (Enter for details).</Text>;
+  // One line per item, truncated: at 80x24 nothing may wrap into its neighbour.
+  const indicators = email.indicators.filter((i) => i.severity !== 'info');
+  const room = Math.max(0, height - 7);
+  const shown = indicators.slice(0, Math.floor(room / 2));
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate-end">
+        {email.subject || '(no subject)'}
+      </Text>
+      <Text wrap="truncate-end">From: {email.sender}</Text>
+      <Text dimColor wrap="truncate-end">
+        {email.received_at ? new Date(email.received_at).toLocaleString() : 'unknown time'} · status{' '}
+        {email.status}
+      </Text>
+      <Text wrap="truncate-end">
+        <Badge level={email.risk_level} /> <Text bold>{email.risk_score ?? '?'}/100</Text>
+      </Text>
+      <Text wrap="truncate-end">{email.summary}</Text>
+      {expanded ? (
+        <>
+          <Text dimColor wrap="truncate-end">
+            {email.snippet}
+          </Text>
+          {shown.map((i) => (
+            <Box key={i.id} flexDirection="column">
+              <Text wrap="truncate-end">• {i.explanation}</Text>
+              <Text dimColor wrap="truncate-end">
+                {' '}
+                {i.evidence[0] ?? ''}
+              </Text>
+            </Box>
+          ))}
+          <Text dimColor wrap="truncate-end">
+            {indicators.length > shown.length
+              ? `+${indicators.length - shown.length} more indicator(s) · `
+              : ''}
+            {email.links?.length ? `${email.links.length} link(s): l analyses the first` : 'no links'}
+          </Text>
+        </>
+      ) : (
+        <Text dimColor>Enter: indicators and evidence</Text>
+      )}
+    </Box>
+  );
+}
+
+export function Trace({ trace }: { trace: RedirectAnalysis | null }) {
+  if (!trace) return <Text dimColor>Following the link…</Text>;
+  return (
+    <Box flexDirection="column">
+      <Text>
+        <Text bold color={trace.threat_score >= 0.8 ? 'red' : trace.threat_score >= 0.3 ? 'yellow' : 'green'}>
+          {trace.verdict.toUpperCase()}
+        </Text>{' '}
+        threat {trace.threat_score.toFixed(2)}
+      </Text>
+      {trace.redirect_chain.map((h) => (
+        <Text key={h.hop_number} wrap="truncate-end">
+          {String(h.hop_number).padStart(2)}{' '}
+          <Text
+            color={
+              h.status_code && h.status_code < 300
+                ? 'green'
+                : h.status_code && h.status_code < 400
+                  ? 'blue'
+                  : 'red'
+            }
+          >
+            {String(h.status_code ?? 'ERR').padEnd(3)}
+          </Text>{' '}
+          {h.redirect_type.padEnd(13)} {(h.ip_address ?? '-').padEnd(15)} {h.url}
+        </Text>
+      ))}
+      {trace.threat_indicators.slice(0, 4).map((i) => (
+        <Text key={i.id} wrap="truncate-end">
+          • {i.description}
+        </Text>
+      ))}
+      <Text dimColor>Esc to go back</Text>
+    </Box>
+  );
+}
+
+export function ProgressLine({ done, total, width }: { done: number; total: number | null; width: number }) {
+  const w = Math.max(10, width - 30);
+  const frac = total ? Math.min(1, done / total) : 0;
+  return (
+    <Text>
+      Rescanning [{'#'.repeat(Math.round(frac * w)).padEnd(w, '-')}] {done}
+      {total !== null ? `/${total}` : ''}
+    </Text>
+  );
+}
+
+export function TestForm({
+  subject,
+  sender,
+  content,
+  field,
+  result,
+}: {
+  subject: string;
+  sender: string;
+  content: string;
+  field: number;
+  result: TestSummary | null;
+}) {
+  const row = (label: string, value: string, i: number) => (
+    <Text>
+      <Text color={field === i ? 'cyan' : undefined}>
+        {field === i ? '›' : ' '} {label.padEnd(8)}
+      </Text>{' '}
+      {value}
+      {field === i ? <Text inverse> </Text> : null}
+    </Text>
+  );
+  return (
+    <Box flexDirection="column" borderStyle="single" paddingX={1}>
+      <Text bold>Test an email (Tab next field, Enter analyse, Esc close)</Text>
+      {row('Subject', subject, 0)}
+      {row('Sender', sender, 1)}
+      {row('Content', content, 2)}
+      {result ? (
+        <>
+          <Text>
+            <Badge level={result.risk_level} /> {result.risk_score}/100 — {result.summary}
+          </Text>
+          {result.indicators.slice(0, 4).map((i) => (
+            <Text key={i} wrap="truncate-end">
+              • {i}
+            </Text>
+          ))}
+        </>
+      ) : null}
+    </Box>
+  );
+}
+
+export const HELP = [
+  '↑/↓ or j/k  move        Enter  details',
+  '/           filter      1-4    HIGH/MEDIUM/LOW/SAFE, 0 all',
+  's           set status (1 safe, 2 phishing, 3 false positive)',
+  'l           analyse the first link (hop trace)',
+  'r           rescan      t      test an email',
+  '?           help        q      quit',
+];
+
+export function Help() {
+  return (
+    <Box flexDirection="column" borderStyle="double" paddingX={1}>
+      <Text bold>Keys</Text>
+      {HELP.map((h) => (
+        <Text key={h}>{h}</Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,153 @@
+import { render } from 'ink-testing-library';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localSource, type DashboardSource } from '../../src/app/dashboard-source.js';
+import { loadKey } from '../../src/app/secrets.js';
+import { App } from '../../src/cli/tui/app.js';
+import { seedFixtures, testApp, type TestApp } from '../helpers/app.js';
+import { startServer, type TestServer } from '../helpers/servers.js';
+
+const DOWN = '\u001B[B';
+const UP = '\u001B[A';
+const ENTER = '\r';
+const ESC = '\u001B';
+
+async function until(
+  frame: () => string | undefined,
+  test: (f: string) => boolean,
+  ms = 5000,
+): Promise<string> {
+  const start = Date.now();
+  for (;;) {
+    const f = frame() ?? '';
+    if (test(f)) return f;
+    if (Date.now() - start > ms) throw new Error(`timed out; last frame:\n${f}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const press = async (stdin: { write(s: string): void }, ...keys: string[]) => {
+  for (const k of keys) {
+    stdin.write(k);
+    await new Promise((r) => setTimeout(r, 30));
+  }
+};
+
+let t: TestApp;
+let source: DashboardSource;
+let site: TestServer;
+beforeAll(async () => {
+  t = await testApp();
+  await seedFixtures(t, 'alice');
+  site = await startServer((req, res) => {
+    if (req.url === '/r') {
+      res.writeHead(302, { location: '/end' });
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<title>End</title>');
+  });
+  const alice = t.deps.store.users.byUsername('alice')!;
+  const box = t.deps.store.mailboxes.ensure({ userId: alice.id, kind: 'local', address: 'lab' });
+  const a = t.deps.engine.analyzeTest({
+    subject: 'Lab link',
+    sender: 'lab@example.org',
+    content: `see ${site.base}/r`,
+  });
+  t.deps.store.emails.insertAnalysed(
+    {
+      mailboxId: box.id,
+      providerId: 'lab-1',
+      messageId: null,
+      subject: 'Lab link',
+      sender: 'lab@example.org',
+      receivedAt: '2030-01-01T00:00:00.000Z',
+      snippet: 'see',
+      size: 10,
+      raw: null,
+      links: [`${site.base}/r`],
+    },
+    a,
+  );
+  source = localSource({
+    store: t.deps.store,
+    engine: t.deps.engine,
+    popular: t.deps.popular,
+    user: alice,
+    secretsKey: loadKey(t.dataDir, 'secrets'),
+    allowPrivateNetwork: true,
+  });
+});
+afterAll(() => site.close());
+
+describe('terminal dashboard (Ink)', () => {
+  it('shows the header counts and the list, moves with arrows and j/k, and opens details with evidence', async () => {
+    const { lastFrame, stdin, unmount } = render(<App source={source} />);
+    let f = await until(lastFrame, (x) => x.includes('Lab link'));
+    expect(f).toMatch(/HIGH \d+ · MEDIUM \d+ · LOW \d+ · SAFE \d+/);
+    expect(f).toContain('1/12');
+    await press(stdin, DOWN, 'j', UP);
+    f = await until(lastFrame, (x) => x.includes('2/12'));
+    await press(stdin, ENTER);
+    f = await until(lastFrame, (x) => x.includes('/100') && x.includes('•'));
+    expect(f).toMatch(/From: /);
+    unmount();
+  });
+
+  it('filters by level with 1-4 and by text with /', async () => {
+    const { lastFrame, stdin, unmount } = render(<App source={source} />);
+    await until(lastFrame, (x) => x.includes('Lab link'));
+    await press(stdin, '1');
+    let f = await until(lastFrame, (x) => x.includes('[HIGH]'));
+    const rows = f.split('\n').filter((l) => /^(HIGH|MEDIUM|LOW|SAFE|----)\s/.test(l.trim()));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((l) => l.trim().startsWith('HIGH'))).toBe(true);
+    await press(stdin, '0', '/', ...'statement', ENTER);
+    f = await until(lastFrame, (x) => x.includes('/statement') && x.includes('1/1'));
+    expect(f).toContain('Your statement is ready');
+    unmount();
+  });
+
+  it('analyses the selected email’s link and shows the hop trace', async () => {
+    const { lastFrame, stdin, unmount } = render(<App source={source} />);
+    await until(lastFrame, (x) => x.includes('Lab link'));
+    await press(stdin, 'l');
+    const f = await until(lastFrame, (x) => /302\s+initial/.test(x) && /200\s+http/.test(x), 10_000);
+    expect(f).toContain(`${site.base}/end`);
+    await press(stdin, ESC);
+    await until(lastFrame, (x) => x.includes('1/12'));
+    unmount();
+  });
+
+  it('sets a status, runs the test-email form, shows help and quits', async () => {
+    const { lastFrame, stdin, unmount } = render(<App source={source} />);
+    await until(lastFrame, (x) => x.includes('Lab link'));
+    await press(stdin, 's', '2');
+    await until(lastFrame, (x) => x.includes('as phishing'));
+    expect(
+      t.deps.store.emails
+        .list(t.deps.store.users.byUsername('alice')!.id, {
+          page: 1,
+          size: 5,
+          status: 'phishing',
+          sortBy: 'received_at',
+          sortOrder: 'desc',
+        })
+        .items.map((e) => e.subject),
+    ).toEqual(['Lab link']);
+    await press(
+      stdin,
+      't',
+      ...'Verify your account',
+      '\t',
+      ...'a@paypa1.example',
+      '\t',
+      ...'Verify your account at http://198.51.100.7/login now or it will be suspended',
+      ENTER,
+    );
+    const f = await until(lastFrame, (x) => /\d+\/100 — /.test(x));
+    expect(f).toMatch(/HIGH|MEDIUM/);
+    await press(stdin, ESC, '?');
+    await until(lastFrame, (x) => x.includes('set status (1 safe, 2 phishing, 3 false positive)'));
+    await press(stdin, ESC);
+    unmount();
+  });
+});
