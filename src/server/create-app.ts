@@ -12,6 +12,8 @@ import { mailboxRoutes } from './routes/mailboxes.js';
 import { gmailRoutes } from './routes/gmail.js';
 import { rootHealth, systemRoutes } from './routes/system.js';
 import { serveWeb } from './static.js';
+import { docsPage, openApiDocument } from './openapi.js';
+import { ENGINE_VERSION } from '../core/index.js';
 
 /** Largest accepted request body; uploads of mail files have their own, larger limit. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -74,6 +76,9 @@ export function createApp(deps: AppDeps) {
       },
     })(c, next);
   });
+  const doc = openApiDocument(ENGINE_VERSION);
+  app.get('/api/openapi.json', (c) => c.json(doc));
+  app.get('/api/docs', (c) => c.html(docsPage(doc)));
   app.route('/api', api);
   app.route('/', gmailRoutes(deps));
   app.route('/', rootHealth(deps));

@@ -10,7 +10,7 @@ import { body, clientAddress, parse } from '../validate.js';
 import { emailJson } from './emails.js';
 
 const MAX_CONTENT = 1_000_000;
-const TestEmail = z.object({
+export const TestEmail = z.object({
   subject: z
     .string({ error: 'Please fill in all required fields' })
     .trim()
@@ -32,7 +32,7 @@ const HttpUrl = z
   .min(1, 'Please enter a URL to analyze')
   .max(8192)
   .refine((u) => /^https?:\/\/[^\s/]+/i.test(u) && URL.canParse(u), 'Please enter a valid HTTP or HTTPS URL');
-const RedirectBody = z.object({
+export const RedirectBody = z.object({
   url: HttpUrl,
   include_cloaking_detection: z.boolean().default(true),
   max_redirects: z.union([z.literal(5), z.literal(10), z.literal(15), z.literal(20)]).default(10),
@@ -40,7 +40,8 @@ const RedirectBody = z.object({
   mode: z.enum(['comprehensive', 'quick']).default('comprehensive'),
 });
 const Id = z.coerce.number().int().positive();
-const IntelQuery = z.object({
+export const QuickScanBody = z.object({ url: HttpUrl });
+export const IntelQuery = z.object({
   query: z.string().trim().min(1, 'query is required').max(200),
   source: z.enum(['all', 'emails', 'urls', 'indicators']).default('all'),
 });
@@ -214,7 +215,7 @@ export function analysisRoutes(deps: AppDeps) {
       );
     })
     .post('/v1/redirect-analysis/quick-scan', async (c) => {
-      const input = parse(z.object({ url: HttpUrl }), await body(c));
+      const input = parse(QuickScanBody, await body(c));
       const r = await quickScan(
         input.url,
         await urlDeps(c.get('user').id, false),

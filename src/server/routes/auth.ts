@@ -9,7 +9,7 @@ import { ACCESS_COOKIE, requireUser } from '../middleware/auth.js';
 import { body, clientAddress, parse } from '../validate.js';
 
 // The spec's login rules and messages (section 5).
-const Login = z.object({
+export const Login = z.object({
   username: z
     .string({ error: 'Username is required' })
     .trim()
@@ -23,8 +23,10 @@ const Login = z.object({
     .max(1024),
   remember_me: z.union([z.boolean(), z.string()]).optional(),
 });
-const RefreshBody = z.object({ refresh_token: z.string().min(1, 'refresh_token is required').max(200) });
-const ChangePassword = z.object({
+export const RefreshBody = z.object({
+  refresh_token: z.string().min(1, 'refresh_token is required').max(200),
+});
+export const ChangePassword = z.object({
   current_password: z.string().min(1),
   new_password: z.string().min(8, 'Password must be at least 8 characters').max(1024),
 });

@@ -15,7 +15,7 @@ const RANGES: Record<string, number | null> = {
   all: null,
 };
 
-const ListQuery = z.object({
+export const ListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
   risk_level: z.enum(['HIGH', 'MEDIUM', 'LOW', 'SAFE', 'all']).default('all'),
@@ -27,8 +27,8 @@ const ListQuery = z.object({
   mailbox_id: z.coerce.number().int().positive().optional(),
 });
 const Id = z.coerce.number({ error: 'id must be a number' }).int().positive();
-const StatusBody = z.object({ status: z.enum(STATUSES), reason: z.string().max(1000).nullish() });
-const BulkBody = z.object({
+export const StatusBody = z.object({ status: z.enum(STATUSES), reason: z.string().max(1000).nullish() });
+export const BulkBody = z.object({
   email_ids: z.array(z.number().int().positive()).min(1, 'email_ids must not be empty').max(1000),
   action: z.enum([
     'mark_safe',

@@ -9,13 +9,13 @@ import { ACCESS_COOKIE, requireUser } from '../middleware/auth.js';
 import { body, clientAddress, parse } from '../validate.js';
 import { setSessionCookies } from './auth.js';
 
-const AnalyzeBody = z.object({
+export const AnalyzeBody = z.object({
   user_email: z.string({ error: 'No user email provided' }).trim().min(1, 'No user email provided').max(320),
   max_emails: z.coerce.number().int().min(1).max(50, 'max_emails is at most 50').default(10),
   page_token: z.string().max(500).nullish(),
   query: z.string().max(500).optional(),
 });
-const MessagesQuery = z.object({
+export const MessagesQuery = z.object({
   query: z.string().max(500).optional(),
   max_results: z.coerce.number().int().min(1).max(100).default(20),
 });

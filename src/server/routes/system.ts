@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from '../env.js';
 import { requireUser } from '../middleware/auth.js';
 import { parse } from '../validate.js';
 
-const AuditQuery = z.object({
+export const AuditQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(50),
   action: z.string().max(64).optional(),
