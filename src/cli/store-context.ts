@@ -1,7 +1,8 @@
 import { loadConfig } from '../config/load-config.js';
 import type { Config } from '../config/schema.js';
 import { openSqliteStore } from '../store/index.js';
-import type { Store } from '../app/ports.js';
+import type { Store, UserRecord } from '../app/ports.js';
+import { PhishguardError } from '../errors.js';
 import type { CliContext } from './context.js';
 
 export interface StoreFlags {
@@ -21,4 +22,18 @@ export function openStore(
     file: flags.config ?? null,
   });
   return { config, store: openSqliteStore(config.dataDir) };
+}
+
+/** The account a command acts for: the one named, or the only one there is. */
+export function resolveUser(store: Store, name: string | undefined, flag = '--user'): UserRecord {
+  const users = store.users.list();
+  const user = name ? store.users.byUsername(name) : users.length === 1 ? users[0] : null;
+  if (user) return user;
+  if (name) throw new PhishguardError('USAGE', `no such user: ${name}`);
+  throw new PhishguardError(
+    'USAGE',
+    users.length === 0
+      ? 'no users yet: run phishguard serve once, or phishguard user add NAME'
+      : `several users exist: say which with ${flag} NAME`,
+  );
 }

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer((req, res) => {
-    if (req.url === '/go') {
-      res.writeHead(302, { location: '/home' });
-      return res.end();
-    }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<html><title>Home</title><body>hello</body></html>');
-  });
+  s = await startRedirectServer();
 });
 afterAll(() => s.close());
 
@@ -29,11 +22,11 @@ describe('phishguard analyze-url / quick-scan', () => {
     const r = await runCli(['analyze-url', `${s.base}/go`, '--allow-private-network', '--quick', '--json']);
     const j = JSON.parse(r.stdout);
     expect(j.redirect_chain).toHaveLength(2);
-    expect(j.final_url).toBe(`${s.base}/home`);
+    expect(j.final_url).toBe(`${s.base}/landing`);
     const q = JSON.parse(
       (await runCli(['quick-scan', `${s.base}/go`, '--allow-private-network', '--json'])).stdout,
     );
-    expect(q).toMatchObject({ redirect_count: 1, verdict: 'suspicious', final_url: `${s.base}/home` });
+    expect(q).toMatchObject({ redirect_count: 1, verdict: 'suspicious', final_url: `${s.base}/landing` });
   });
 
   it('refuses internal targets with exit 4 and rejects bad options with exit 2', async () => {

@@ -4,24 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from '../../src/adapters/browser/chromium.js';
+import { CHROMIUM_ARGS, findChromium } from '../../src/adapters/browser/chromium.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/engine.js';
 import { FakeGoogle } from '../helpers/fake-google.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 const CHROMIUM = findChromium();
 const SHOTS = join(import.meta.dirname, '..', '..', 'artifacts', 'screens');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let server: ChildProcess;
 let base = '';
@@ -57,14 +47,7 @@ describe.skipIf(!CHROMIUM)('web dashboard in headless Chromium against phishguar
     google = await new FakeGoogle().start();
     for (const f of ['phishing-paypal-lookalike.eml', 'legit-bank-statement.eml'])
       google.addMessage(readFileSync(join(FIXTURES, 'email', f)));
-    site = await startServer((req, res) => {
-      if (req.url === '/go') {
-        res.writeHead(302, { location: '/landing' });
-        return res.end();
-      }
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<title>Landing</title><p>hello</p>');
-    });
+    site = await startRedirectServer();
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-web-')), 'data');
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     server = spawn(
@@ -107,7 +90,7 @@ describe.skipIf(!CHROMIUM)('web dashboard in headless Chromium against phishguar
       ).join(''),
     );
     await runCli(['import', join(FIXTURES, 'email'), mbox, '--user', 'admin', '--data-dir', dataDir]);
-    browser = await chromium.launch({ executablePath: CHROMIUM as string, args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM as string, args: CHROMIUM_ARGS });
   }, 60_000);
 
   afterAll(async () => {

@@ -35,3 +35,15 @@ export async function startServer(handler: Handler, tls?: Pem): Promise<TestServ
       }),
   };
 }
+
+/** A site whose /go answers 302 to /landing, and every other path a small HTML page. */
+export function startRedirectServer(): Promise<TestServer> {
+  return startServer((req, res) => {
+    if (req.url === '/go') {
+      res.writeHead(302, { location: '/landing' });
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<html><title>Landing</title><body>hello</body></html>');
+  });
+}

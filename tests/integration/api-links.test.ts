@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 let t: TestApp;
 let token: string;
@@ -8,20 +8,13 @@ let site: TestServer;
 beforeAll(async () => {
   t = await testApp();
   token = (await t.login('alice', 'alice-password')).access_token;
-  site = await startServer((req, res) => {
-    if (req.url === '/r') {
-      res.writeHead(301, { location: '/landing' });
-      return res.end();
-    }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<title>Landing</title>');
-  });
+  site = await startRedirectServer();
   const user = t.deps.store.users.byUsername('alice')!;
   const mailbox = t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'lab' });
   const a = t.deps.engine.analyzeTest({
     subject: 'hi',
     sender: 'a@b.example',
-    content: `see ${site.base}/r`,
+    content: `see ${site.base}/go`,
   });
   t.deps.store.emails.insertAnalysed(
     {
@@ -34,7 +27,7 @@ beforeAll(async () => {
       snippet: 'see',
       size: 10,
       raw: null,
-      links: [`${site.base}/r`],
+      links: [`${site.base}/go`],
     },
     a,
   );
@@ -44,7 +37,7 @@ afterAll(() => site.close());
 describe('redirect analysis API', () => {
   it('analyses a URL and caches it per URL and options', async () => {
     const body = {
-      url: `${site.base}/r`,
+      url: `${site.base}/go`,
       include_cloaking_detection: true,
       max_redirects: 10,
       timeout_seconds: 15,
@@ -53,7 +46,7 @@ describe('redirect analysis API', () => {
       await t.req('/api/v1/redirect-analysis/analyze', { method: 'POST', token, json: body })
     ).json();
     expect(r).toMatchObject({
-      original_url: `${site.base}/r`,
+      original_url: `${site.base}/go`,
       final_url: `${site.base}/landing`,
       cached: false,
     });
@@ -67,7 +60,7 @@ describe('redirect analysis API', () => {
       await t.req('/api/v1/redirect-analysis/quick-scan', {
         method: 'POST',
         token,
-        json: { url: `${site.base}/r` },
+        json: { url: `${site.base}/go` },
       })
     ).json();
     expect(q).toMatchObject({ redirect_count: 1, final_url: `${site.base}/landing` });

@@ -4,7 +4,7 @@ import { localSource, type DashboardSource } from '../../src/app/dashboard-sourc
 import { loadKey } from '../../src/app/secrets.js';
 import { App } from '../../src/cli/tui/app.js';
 import { seedFixtures, testApp, type TestApp } from '../helpers/app.js';
-import { startServer, type TestServer } from '../helpers/servers.js';
+import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 const DOWN = '\u001B[B';
 const UP = '\u001B[A';
@@ -37,20 +37,13 @@ let site: TestServer;
 beforeAll(async () => {
   t = await testApp();
   await seedFixtures(t, 'alice');
-  site = await startServer((req, res) => {
-    if (req.url === '/r') {
-      res.writeHead(302, { location: '/end' });
-      return res.end();
-    }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<title>End</title>');
-  });
+  site = await startRedirectServer();
   const alice = t.deps.store.users.byUsername('alice')!;
   const box = t.deps.store.mailboxes.ensure({ userId: alice.id, kind: 'local', address: 'lab' });
   const a = t.deps.engine.analyzeTest({
     subject: 'Lab link',
     sender: 'lab@example.org',
-    content: `see ${site.base}/r`,
+    content: `see ${site.base}/go`,
   });
   t.deps.store.emails.insertAnalysed(
     {
@@ -63,7 +56,7 @@ beforeAll(async () => {
       snippet: 'see',
       size: 10,
       raw: null,
-      links: [`${site.base}/r`],
+      links: [`${site.base}/go`],
     },
     a,
   );
@@ -111,7 +104,7 @@ describe('terminal dashboard (Ink)', () => {
     await until(lastFrame, (x) => x.includes('Lab link'));
     await press(stdin, 'l');
     const f = await until(lastFrame, (x) => /302\s+initial/.test(x) && /200\s+http/.test(x), 10_000);
-    expect(f).toContain(`${site.base}/end`);
+    expect(f).toContain(`${site.base}/landing`);
     await press(stdin, ESC);
     await until(lastFrame, (x) => x.includes('1/12'));
     unmount();

@@ -21,7 +21,8 @@ export interface BrowserEngine {
 }
 
 export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const ARGS = [
+/** Flags for Debian's Chromium here: without the background-networking ones it floods a closed network. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -47,7 +48,7 @@ export function findChromium(explicit?: string | null): string | null {
 export async function launchChromium(executablePath: string): Promise<BrowserEngine> {
   const { chromium } = await import('playwright-core');
   // playwright gives each launch a fresh, empty profile of its own.
-  const browser = await chromium.launch({ executablePath, args: ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   return {
     name: `chromium ${browser.version()}`,
     async visit(url, opts) {

@@ -55,23 +55,7 @@ export async function followRedirects(
       break;
     }
     seen.add(key);
-    const hop: Hop = {
-      hop_number: hops.length,
-      url: url.href,
-      method: 'GET',
-      redirect_type: arrivedBy,
-      status_code: null,
-      ip_address: null,
-      response_time_ms: 0,
-      content_length: 0,
-      content_hash: null,
-      content_type: null,
-      suspicious_patterns: [],
-      javascript_redirects: [],
-      meta_refresh_delay: null,
-      tls_certificate: null,
-      error: null,
-    };
+    const hop = blankHop(hops.length, url.href, arrivedBy);
     hops.push(hop);
     let next: { url: string; type: RedirectType } | null = null;
     try {
@@ -119,20 +103,8 @@ export async function followRedirects(
     const target = resolve(next.url, url);
     if (target?.protocol === 'data:' || target?.protocol === 'javascript:') {
       hops.push({
-        ...hop,
-        hop_number: hops.length,
-        url: target.href.slice(0, 500),
-        redirect_type: next.type,
-        status_code: null,
-        ip_address: null,
-        response_time_ms: 0,
-        content_length: 0,
-        content_hash: null,
-        content_type: null,
+        ...blankHop(hops.length, target.href.slice(0, 500), next.type),
         suspicious_patterns: [`redirect to a ${target.protocol} URL`],
-        javascript_redirects: [],
-        meta_refresh_delay: null,
-        tls_certificate: null,
         error: `${target.protocol} URLs are not fetched`,
       });
       break;
@@ -145,29 +117,34 @@ export async function followRedirects(
       url = checkUrl(asWritten, opts);
     } catch (err) {
       const message = err instanceof PhishguardError ? err.message : describe(err);
-      hops.push({
-        ...hop,
-        hop_number: hops.length,
-        url: target?.href ?? next.url,
-        redirect_type: next.type,
-        status_code: null,
-        ip_address: null,
-        response_time_ms: 0,
-        content_length: 0,
-        content_hash: null,
-        content_type: null,
-        suspicious_patterns: [],
-        javascript_redirects: [],
-        meta_refresh_delay: null,
-        tls_certificate: null,
-        error: message,
-      });
+      hops.push({ ...blankHop(hops.length, target?.href ?? next.url, next.type), error: message });
       result = { ...result, blocked: message };
       break;
     }
     arrivedBy = next.type;
   }
   return { hops, finalFacts, ...result };
+}
+
+/** A hop before (or instead of) any response. */
+function blankHop(n: number, url: string, type: RedirectType): Hop {
+  return {
+    hop_number: n,
+    url,
+    method: 'GET',
+    redirect_type: type,
+    status_code: null,
+    ip_address: null,
+    response_time_ms: 0,
+    content_length: 0,
+    content_hash: null,
+    content_type: null,
+    suspicious_patterns: [],
+    javascript_redirects: [],
+    meta_refresh_delay: null,
+    tls_certificate: null,
+    error: null,
+  };
 }
 
 function resolve(href: string, base: URL): URL | null {

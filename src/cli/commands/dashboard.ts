@@ -7,7 +7,7 @@ import { PhishguardError } from '../../errors.js';
 import { writeJson, type CliContext } from '../context.js';
 import { promptHidden } from '../output/prompt.js';
 import { cell, colourLevel } from '../output/table.js';
-import { openStore, type StoreFlags } from '../store-context.js';
+import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
 
 interface Options extends StoreFlags {
   server?: string;
@@ -44,13 +44,7 @@ async function runDashboard(ctx: CliContext, opts: Options): Promise<void> {
   } else {
     const { config, store } = openStore(ctx, opts);
     close = () => store.close();
-    const users = store.users.list();
-    const user = opts.user ? store.users.byUsername(opts.user) : users.length === 1 ? users[0] : null;
-    if (!user)
-      throw new PhishguardError(
-        'USAGE',
-        opts.user ? `no such user: ${opts.user}` : 'say whose mail with --user NAME',
-      );
+    const user = resolveUser(store, opts.user);
     source = localSource({
       store,
       engine: createEngine(),

@@ -7,7 +7,7 @@ import { loadKey } from '../../app/secrets.js';
 import { PhishguardError } from '../../errors.js';
 import { writeJson, type CliContext } from '../context.js';
 import { cell, colourLevel } from '../output/table.js';
-import { openStore, type StoreFlags } from '../store-context.js';
+import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
 
 interface Common extends StoreFlags {
   user?: string;
@@ -128,15 +128,4 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
       store.close();
     }
   });
-}
-
-function resolveUser(store: ReturnType<typeof openStore>['store'], name?: string) {
-  const users = store.users.list();
-  const u = name ? store.users.byUsername(name) : users.length === 1 ? users[0] : null;
-  if (!u)
-    throw new PhishguardError(
-      'USAGE',
-      name ? `no such user: ${name}` : 'say which PhishGuard account with --user NAME',
-    );
-  return u;
 }

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import { createEngine } from '../../app/engine.js';
 import { importFiles } from '../../app/import-files.js';
-import { PhishguardError } from '../../errors.js';
 import { writeJson, type CliContext } from '../context.js';
 import { ProgressBar } from '../output/progress.js';
-import { openStore, type StoreFlags } from '../store-context.js';
+import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
 
 export function registerImport(program: Command, ctx: () => CliContext): void {
   program
@@ -23,17 +22,7 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
         const c = ctx();
         const { store } = openStore(c, opts);
         try {
-          const users = store.users.list();
-          const owner = opts.user ? store.users.byUsername(opts.user) : users.length === 1 ? users[0] : null;
-          if (!owner)
-            throw new PhishguardError(
-              'USAGE',
-              opts.user
-                ? `no such user: ${opts.user}`
-                : users.length === 0
-                  ? 'no users yet: run `phishguard serve` once or `phishguard user add NAME`'
-                  : 'several users exist: say whose mailbox with --user NAME',
-            );
+          const owner = resolveUser(store, opts.user);
           let bar: ProgressBar | null = null;
           const r = await importFiles(store, createEngine(), owner.id, paths, {
             mailboxName: opts.mailbox,

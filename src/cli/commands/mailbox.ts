@@ -7,7 +7,7 @@ import { PhishguardError } from '../../errors.js';
 import { readAll, writeJson, type CliContext } from '../context.js';
 import { promptHidden } from '../output/prompt.js';
 import { ProgressBar } from '../output/progress.js';
-import { openStore, type StoreFlags } from '../store-context.js';
+import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
 
 interface AddOptions extends StoreFlags {
   host: string;
@@ -66,7 +66,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
     const security = opts.plain ? 'none' : opts.starttls ? 'starttls' : 'tls';
     const { config, store } = openStore(c, opts);
     try {
-      const owner = resolveOwner(store, opts.owner);
+      const owner = resolveUser(store, opts.owner, '--owner');
       const m = addImapMailbox(
         store,
         loadKey(config.dataDir, 'secrets', c.env),
@@ -197,19 +197,4 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       store.close();
     }
   });
-}
-
-function resolveOwner(store: ReturnType<typeof openStore>['store'], name?: string) {
-  const users = store.users.list();
-  const owner = name ? store.users.byUsername(name) : users.length === 1 ? users[0] : null;
-  if (!owner)
-    throw new PhishguardError(
-      'USAGE',
-      name
-        ? `no such user: ${name}`
-        : users.length === 0
-          ? 'no users yet: run phishguard serve once, or phishguard user add NAME'
-          : 'several users exist: say whose mailbox with --owner NAME',
-    );
-  return owner;
 }
