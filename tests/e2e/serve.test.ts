@@ -101,3 +101,44 @@ describe('phishguard dashboard without a terminal', () => {
     );
   });
 });
+
+describe('local files end to end', () => {
+  it('imports a 500-message mbox.gz, resumes a re-run without duplicates, and serves it over /api/emails', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { gzipSync } = await import('node:zlib');
+    const dir = mkdtempSync(join(tmpdir(), 'pg-files-'));
+    const dataDir = join(dir, 'data');
+    const eml = (i: number) =>
+      `From: Sender ${i} <s${i}@example.org>\nSubject: Message ${i}\nMessage-ID: <m${i}@example.org>\nDate: Mon, 02 Nov 2026 10:00:00 +0000\n\n${i % 5 === 0 ? 'Verify your account within 24 hours at http://198.51.100.7/login or it will be suspended.' : `Notes for meeting ${i}.`}\n`;
+    const box = join(dir, 'box.mbox.gz');
+    writeFileSync(
+      box,
+      gzipSync(
+        Array.from(
+          { length: 500 },
+          (_, i) => `From MAILER-DAEMON Thu Jan  1 00:00:00 1970\n${eml(i)}\n`,
+        ).join(''),
+      ),
+    );
+    await runCli(['user', 'add', 'hana', '--password-stdin', '--data-dir', dataDir], {
+      input: 'hana-password',
+    });
+    const first = JSON.parse((await runCli(['import', box, '--json', '--data-dir', dataDir])).stdout);
+    expect(first).toMatchObject({ processed: 500, added: 500, duplicates: 0 });
+    const again = JSON.parse((await runCli(['import', box, '--json', '--data-dir', dataDir])).stdout);
+    expect(again).toMatchObject({ processed: 500, added: 0, duplicates: 500 });
+    const s = await serve(dataDir);
+    const login = (await (
+      await fetch(`${s.url}/api/auth/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ username: 'hana', password: 'hana-password' }),
+      })
+    ).json()) as { access_token: string };
+    const page = (await (
+      await fetch(`${s.url}/api/emails?size=5&risk_level=HIGH`, {
+        headers: { authorization: `Bearer ${login.access_token}` },
+      })
+    ).json()) as { total: number };
+    expect(page.total).toBe(100);
+  }, 60_000);
+});

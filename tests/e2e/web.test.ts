@@ -19,6 +19,7 @@ let adminPassword = '';
 let browser: Browser;
 let google: FakeGoogle;
 let site: TestServer;
+let dataDirOf = '';
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -49,6 +50,7 @@ describe.skipIf(!CHROMIUM)('web dashboard in headless Chromium against phishguar
       google.addMessage(readFileSync(join(FIXTURES, 'email', f)));
     site = await startRedirectServer();
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-web-')), 'data');
+    dataDirOf = dataDir;
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     server = spawn(
       process.execPath,
@@ -289,4 +291,54 @@ describe.skipIf(!CHROMIUM)('web dashboard in headless Chromium against phishguar
     expect(await page.getByTestId('url-params').textContent()).toBe('from = test');
     await shot(page, '14-oauth-test');
   }, 60_000);
+
+  it('shows the empty, error and retry states of the lists, and the /emails max selector', async () => {
+    await runCli(['user', 'add', 'ivan', '--password-stdin', '--data-dir', dataDirOf], {
+      input: 'ivan-password',
+    });
+    const ivan = await signIn(await browser.newContext(), 'ivan', 'ivan-password');
+    await ivan.getByText('No mailbox is connected yet.').waitFor();
+    await shot(ivan, '15-dashboard-no-mailbox');
+    await ivan.goto(`${base}/emails`);
+    await ivan.getByText(/no Gmail connection was found/).waitFor();
+
+    const page = await signIn(await browser.newContext());
+    await page.getByTestId('showing').waitFor();
+    await page.route('**/api/emails?*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'database is unavailable', code: 'INTERNAL' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('Error loading emails').waitFor({ timeout: 20_000 });
+    expect(await page.getByText('database is unavailable').isVisible()).toBe(true);
+    await shot(page, '16-dashboard-error');
+    await page.unroute('**/api/emails?*');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByTestId('showing').waitFor();
+
+    // A signed-in user who connects Gmail gets it linked to their own account.
+    await page.goto(`${base}/api/rest/auth/google`);
+    await page.waitForURL(/\/connected\?oauth_success=true/);
+    await page.goto(`${base}/emails`);
+    await expect.poll(() => page.locator('.email-card').count(), { timeout: 10_000 }).toBe(2);
+    const [req] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/gmail/analyze')),
+      page.getByLabel('Max emails').selectOption('5'),
+    ]);
+    expect(JSON.parse(req.postData() ?? '{}')).toEqual({ user_email: 'alice@example.org', max_emails: 5 });
+    await page.route('**/api/gmail/analyze', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Gmail request failed: upstream timeout', code: 'NETWORK' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Refresh Analysis' }).click();
+    await page.getByText('Analysis Failed').waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Gmail request failed: upstream timeout').isVisible()).toBe(true);
+    await shot(page, '17-emails-failed');
+  }, 90_000);
 });

@@ -144,3 +144,38 @@ describe('terminal dashboard (Ink)', () => {
     unmount();
   });
 });
+
+describe('terminal dashboard over a running daemon (--server)', () => {
+  it('lists, opens, sets a status and traces a link through the HTTP API', async () => {
+    const { serve } = await import('@hono/node-server');
+    const { remoteSource } = await import('../../src/app/dashboard-source.js');
+    const server = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((r) => server.once('listening', r));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const token = (await t.login('alice', 'alice-password')).access_token;
+      const remote = remoteSource(base, token);
+      const { lastFrame, stdin, unmount } = render(<App source={remote} />);
+      let f = await until(lastFrame, (x) => x.includes('Lab link'));
+      expect(f).toContain(base);
+      await press(stdin, ENTER);
+      f = await until(lastFrame, (x) => x.includes('From: lab@example.org'));
+      await press(stdin, 's', '1');
+      await until(lastFrame, (x) => x.includes('as safe'));
+      const lab = t.deps.store.emails.list(t.deps.store.users.byUsername('alice')!.id, {
+        page: 1,
+        size: 1,
+        search: 'Lab link',
+        sortBy: 'received_at',
+        sortOrder: 'desc',
+      }).items[0];
+      expect(lab?.status).toBe('safe');
+      await press(stdin, 'l');
+      await until(lastFrame, (x) => /302\s+initial/.test(x), 10_000);
+      unmount();
+      await expect(remoteSource(base, 'bad-token').list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    } finally {
+      server.close();
+    }
+  }, 30_000);
+});
