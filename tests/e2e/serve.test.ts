@@ -142,3 +142,46 @@ describe('local files end to end', () => {
     expect(page.total).toBe(100);
   }, 60_000);
 });
+
+describe('the bundled dashboard', () => {
+  it('serves hashed assets immutable, index.html uncached, an SPA fallback that never answers /api, within the JS budget', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { gzipSync } = await import('node:zlib');
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-static-')), 'data');
+    const s = await serve(dataDir);
+    const index = await fetch(`${s.url}/dashboard`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const html = await index.text();
+    const js = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(js).toBeTruthy();
+    const asset = await fetch(`${s.url}${js}`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${s.url}/api/no-such-thing`)).status).toBe(404);
+    expect((await fetch(`${s.url}/api/no-such-thing`)).headers.get('content-type')).toMatch(/json/);
+    // A raw request keeps the dot segments that fetch() would normalise away.
+    const { request } = await import('node:http');
+    for (const path of [
+      '/assets/../../package.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/..%2f..%2fpackage.json',
+    ]) {
+      const body = await new Promise<string>((resolve, reject) => {
+        const u = new URL(s.url);
+        request({ host: u.hostname, port: u.port, path }, (res) => {
+          let b = '';
+          res.on('data', (d) => (b += d));
+          res.on('end', () => resolve(b));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(body, path).not.toContain('"name": "phishguard"');
+      expect(body, path).toMatch(/<!doctype html>|Not found/i);
+    }
+    const dir = join(import.meta.dirname, '..', '..', 'dist', 'web', 'assets');
+    const gz = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((n, f) => n + gzipSync(readFileSync(join(dir, f))).length, 0);
+    expect(gz).toBeLessThan(200 * 1024);
+  }, 30_000);
+});
