@@ -31,8 +31,9 @@ async function run(label: string, useModel: boolean) {
 console.log(
   `node ${process.version}, ${messages.length} dev messages (${(messages.reduce((s, m) => s + m.length, 0) / 1e6).toFixed(1)} MB), single thread`,
 );
-const rules = await run('rules only', false);
-const full = await run('rules + model', true);
+// The main thread uses Node's own Blob (see src/adapters/workers/fast-blob.ts); shown for reference.
+const rules = await run('main: rules only', false);
+const full = await run('main: rules + model', true);
 console.log(`model overhead: ${(full - rules).toFixed(3)} ms/message (mean)`);
 // Throughput with the worker pool `phishguard scan` uses (one engine per thread).
 // Workers load the built engine (dist/), so the bench script builds first.
@@ -54,6 +55,42 @@ for (const size of [2]) {
     `pool of ${size} workers      ${messages.length} msgs  ${(messages.length / secs).toFixed(0).padStart(5)} msg/s (throughput only)`,
   );
   await pool.close();
+}
+// Per-message latency inside one analysis worker thread, as `scan` and `import` run it.
+{
+  const { Worker } = await import('node:worker_threads');
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    (async () => {
+      const { useBytesBlob } = await import(${JSON.stringify(new URL('../dist/adapters/workers/fast-blob.js', import.meta.url).href)});
+      const { createEngine } = await import(${JSON.stringify(new URL('../dist/app/engine.js', import.meta.url).href)});
+      useBytesBlob();
+      const engine = createEngine(workerData.useModel ? {} : { useModel: false });
+      for (const m of workerData.messages.slice(0, 300)) await engine.analyzeRaw(m);
+      const times = [];
+      const start = performance.now();
+      for (const m of workerData.messages) { const t = performance.now(); await engine.analyzeRaw(m); times.push(performance.now() - t); }
+      parentPort.postMessage({ times, total: performance.now() - start });
+    })();`;
+  const means: number[] = [];
+  for (const useModel of [false, true]) {
+    const w = new Worker(code, { eval: true, workerData: { messages, useModel } });
+    const { times, total } = await new Promise<{ times: number[]; total: number }>((r) =>
+      w.once('message', r),
+    );
+    await w.terminate();
+    means.push(times.reduce((a, b) => a + b, 0) / times.length);
+    times.sort((a, b) => a - b);
+    const q = (p: number) =>
+      (times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(2);
+    const label = useModel ? 'worker: rules + model' : 'worker: rules only';
+    console.log(
+      `${label.padEnd(22)} ${messages.length} msgs  ${(messages.length / (total / 1000)).toFixed(0).padStart(5)} msg/s  p50 ${q(0.5)} ms  p99 ${q(0.99)} ms  max ${q(1)} ms`,
+    );
+  }
+  console.log(
+    `model overhead in a worker: ${((means[1] ?? 0) - (means[0] ?? 0)).toFixed(3)} ms/message (mean)`,
+  );
 }
 const mem = process.memoryUsage();
 console.log(`rss ${(mem.rss / 1e6).toFixed(0)} MB, heap used ${(mem.heapUsed / 1e6).toFixed(0)} MB`);

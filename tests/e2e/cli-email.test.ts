@@ -156,4 +156,12 @@ describe('phishguard scan', () => {
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain('no such file or folder: /nonexistent');
   });
+
+  it('gives the same results on worker threads (their own Blob) as on the main thread', async () => {
+    const dir = join(FIXTURES, 'email');
+    const main = await runCli(['scan', dir, '--format', 'jsonl', '--workers', '0']);
+    const pool = await runCli(['scan', dir, '--format', 'jsonl', '--workers', '2']);
+    expect(pool.stdout).toBe(main.stdout);
+    expect(main.stdout.trim().split('\n')).toHaveLength(11);
+  });
 });

@@ -1,6 +1,9 @@
 import { parentPort } from 'node:worker_threads';
 import { createEngine } from '../../app/engine.js';
 import { summariseParsed, type WorkerRequest, type WorkerResponse } from './protocol.js';
+import { useBytesBlob } from './fast-blob.js';
+
+useBytesBlob();
 
 const engine = createEngine();
 const queue: WorkerRequest[] = [];

@@ -55,24 +55,26 @@ export class PhishingModel {
   predict(features: readonly string[]): ModelPrediction {
     const { margin, contributions } = this.margin(features);
     const probability = sigmoid(this.calibration.a * margin + this.calibration.b);
-    const topTerms = contributions
-      .filter(
-        ([t, c]) =>
-          c > 0 &&
-          !t.startsWith('links:') &&
-          !t.startsWith('len:') &&
-          !t.startsWith('hosts:') &&
-          !t.startsWith('fmt:'),
-      )
-      .sort((x, y) => y[1] - x[1])
-      .map(([t]) => t.slice(t.indexOf(':') + 1).replace('_', ' '))
-      .filter(
-        (t, i, all) =>
-          all.indexOf(t) === i && !/^(?:top1k|top5k|top20k|unranked|freemail|none|all|some|nolinks)$/.test(t),
-      )
-      .slice(0, 5);
-    return { probability, topTerms };
+    // Only a message the model leans towards calling phishing needs its reasons spelled out.
+    return { probability, topTerms: probability >= TOP_TERMS_FROM ? topTerms(contributions) : [] };
   }
+}
+
+/** Below this probability no model indicator is shown, so no top terms are computed. */
+const TOP_TERMS_FROM = 0.3;
+const STRUCTURAL = /^(?:links|len|hosts|fmt):/;
+const CLASS_WORDS = /^(?:top1k|top5k|top20k|unranked|freemail|none|all|some|nolinks)$/;
+
+/** The five distinct words that pushed the score up most. */
+function topTerms(contributions: [string, number][]): string[] {
+  const positive = contributions.filter(([t, c]) => c > 0 && !STRUCTURAL.test(t)).sort((x, y) => y[1] - x[1]);
+  const out = new Set<string>();
+  for (const [t] of positive) {
+    const word = t.slice(t.indexOf(':') + 1).replace('_', ' ');
+    if (!CLASS_WORDS.test(word)) out.add(word);
+    if (out.size === 5) break;
+  }
+  return [...out];
 }
 
 export function sigmoid(x: number): number {
