@@ -22,6 +22,7 @@ export function buildDeps(
   const popular = loadPopularDomains();
   let browser: Promise<BrowserEngine | null> | null = null;
   const engine = createEngine({ popular });
+  const secretsKey = loadKey(config.dataDir, 'secrets', env);
   return {
     config,
     store,
@@ -50,7 +51,8 @@ export function buildDeps(
       })();
       return browser;
     },
-    gmail: new GmailService(config.google, store, engine, loadKey(config.dataDir, 'secrets', env)),
+    gmail: new GmailService(config.google, store, engine, secretsKey),
+    secretsKey,
     webDir: existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null,
     async dispose() {
       const b = await browser;

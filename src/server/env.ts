@@ -20,6 +20,8 @@ export interface AppDeps {
   /** Lazily started headless browser, or null when none is installed. */
   browser: () => Promise<BrowserEngine | null>;
   gmail: GmailService | null;
+  /** Encrypts stored mailbox secrets (PHISHGUARD_SECRETS_KEY, else <dataDir>/secrets.key). */
+  secretsKey: Buffer;
   /** Where the built web dashboard lives, if it was built. */
   webDir: string | null;
 }

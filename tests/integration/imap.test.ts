@@ -165,4 +165,90 @@ describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
     expect((await t.req(`/api/scans/${scan_id}`, { token: alice })).status).toBe(404);
     expect((await t.req(`/api/mailboxes/${m.id}/scan`, { method: 'POST', token: alice })).status).toBe(404);
   }, 60_000);
+
+  it('resumes a scan after the daemon is killed mid-way, without duplicates or losses', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../helpers/cli.js');
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-imap-kill-')), 'data');
+    await runCli(['user', 'add', 'kim', '--password-stdin', '--data-dir', dataDir], {
+      input: 'kim-password',
+    });
+    const add = await runCli(
+      [
+        'mailbox',
+        'add',
+        'imap',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(dovecot.port),
+        '--user',
+        'alice@example.test',
+        '--plain',
+        '--password-stdin',
+        '--data-dir',
+        dataDir,
+        '--json',
+      ],
+      { input: 's3cret-pass' },
+    );
+    const id = JSON.parse(add.stdout).id as number;
+    const start = async () => {
+      const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0'], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      for (let i = 0; i < 100 && !/listening on/.test(err); i++) await new Promise((r) => setTimeout(r, 100));
+      return { child, url: /listening on (\S+)/.exec(err)?.[1] as string };
+    };
+    const login = async (url: string) =>
+      (
+        (await (
+          await fetch(`${url}/api/auth/login`, {
+            method: 'POST',
+            body: new URLSearchParams({ username: 'kim', password: 'kim-password' }),
+          })
+        ).json()) as { access_token: string }
+      ).access_token;
+    const total = async (url: string, token: string) =>
+      (
+        (await (
+          await fetch(`${url}/api/emails?mailbox_id=${id}&size=1`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json()) as { total: number }
+      ).total;
+
+    const first = await start();
+    let token = await login(first.url);
+    await fetch(`${first.url}/api/mailboxes/${id}/scan`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    for (let i = 0; i < 200 && (await total(first.url, token)) < 60; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+
+    const second = await start();
+    token = await login(second.url);
+    const partial = await total(second.url, token);
+    expect(partial).toBeGreaterThanOrEqual(60);
+    const expected = dovecot.files('alice@example.test').length;
+    expect(partial).toBeLessThan(expected); // the kill really interrupted the scan
+    let n = partial;
+    for (let i = 0; i < 300 && n < expected; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      n = await total(second.url, token);
+    }
+    // Every message in the folder exactly once.
+    expect(n).toBe(expected);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await total(second.url, token)).toBe(expected);
+    second.child.kill('SIGTERM');
+  }, 90_000);
 });

@@ -1,6 +1,9 @@
 import { serve } from '@hono/node-server';
 import type { Command } from 'commander';
+import type { Logger } from 'pino';
 import { ensureFirstAdmin } from '../../app/accounts.js';
+import type { Store } from '../../app/ports.js';
+import { scanImapMailbox } from '../../app/scan-mailbox.js';
 import { buildDeps } from '../../server/build-deps.js';
 import { createApp } from '../../server/create-app.js';
 import type { CliContext } from '../context.js';
@@ -36,11 +39,7 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   const logger = createLogger(ctx.debug ? 'debug' : config.logLevel);
   const admin = await ensureFirstAdmin(store);
   const deps = buildDeps(config, store, logger, ctx.env);
-  for (const scan of store.scans.recoverInterrupted())
-    logger.warn(
-      { scan: scan.id, mailbox: scan.mailbox_id },
-      'a scan was interrupted by a restart; run it again to resume (messages already stored are skipped)',
-    );
+  resumeInterruptedScans(store, deps, logger);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port });
   await new Promise<void>((resolve, reject) => {
@@ -67,4 +66,19 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   });
   await deps.dispose();
   store.close();
+}
+
+/**
+ * Scans a previous process left running are resumed in the background: each IMAP mailbox
+ * continues from the last UID it stored, so nothing is fetched twice or skipped.
+ */
+function resumeInterruptedScans(store: Store, deps: ReturnType<typeof buildDeps>, logger: Logger): void {
+  for (const scan of store.scans.recoverInterrupted()) {
+    const mailbox = store.mailboxes.byId(scan.mailbox_id);
+    if (mailbox?.kind !== 'imap') continue;
+    logger.warn({ scan: scan.id, mailbox: mailbox.id }, 'resuming a scan interrupted by a restart');
+    scanImapMailbox(store, deps.engine, mailbox, deps.secretsKey).catch((err: Error) =>
+      logger.warn({ mailbox: mailbox.id, err: err.message }, 'resumed scan failed'),
+    );
+  }
 }

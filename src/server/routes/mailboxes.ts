@@ -5,7 +5,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { importFiles } from '../../app/import-files.js';
 import { scanImapMailbox, scanRunning } from '../../app/scan-mailbox.js';
-import { loadKey } from '../../app/secrets.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { requireUser } from '../middleware/auth.js';
@@ -30,7 +29,7 @@ export function mailboxRoutes(deps: AppDeps) {
       const m = owned(c.req.param('id'), user.id);
       if (m.kind !== 'imap') throw new PhishguardError('USAGE', `${m.kind} mailboxes are not scanned here`);
       const already = scanRunning(m.id);
-      const job = scanImapMailbox(store, deps.engine, m, loadKey(deps.config.dataDir, 'secrets'));
+      const job = scanImapMailbox(store, deps.engine, m, deps.secretsKey);
       job.catch((err: Error) => deps.logger.warn({ mailbox: m.id, err: err.message }, 'mailbox scan failed'));
       store.audit.add({
         userId: user.id,
