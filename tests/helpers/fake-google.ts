@@ -61,9 +61,13 @@ export class FakeGoogle {
     };
   }
 
-  /** Makes every refresh token issued so far invalid (as when a user revokes access at Google). */
+  /**
+   * Revokes every grant issued so far, as when the user removes the app's access at Google:
+   * refresh tokens answer invalid_grant and the access tokens derived from them stop working.
+   */
   expireRefreshTokens(): void {
     for (const t of this.#refresh.keys()) this.revoked.add(t);
+    this.#access.clear();
   }
 
   addMessage(raw: string | Buffer, at = Date.now()): FakeMessage {

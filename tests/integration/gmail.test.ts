@@ -76,6 +76,8 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     const t = await testApp({ google: google.config(REDIRECT) });
     await connect(t);
     const token = (await t.login('alice', 'alice-password')).access_token;
+    const tokenCalls = () => google.calls.filter((c) => c === 'POST /token').length;
+    const tokensBefore = tokenCalls();
     google.failNextGmailCalls.push(429);
     let pageToken: string | null = null;
     const ids = new Set<string>();
@@ -106,6 +108,8 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
       pages++;
     } while (pageToken);
     expect([ids.size, pages]).toEqual([500, 10]);
+    // One access-token refresh for all ten pages and 500 downloads, not one per call.
+    expect(tokenCalls() - tokensBefore).toBe(1);
     const gets = google.calls.filter((c) => /GET \/gmail\/v1\/users\/me\/messages\/[0-9a-f]+/.test(c)).length;
     const again = await (
       await t.req('/api/gmail/analyze', {

@@ -23,6 +23,8 @@ export function oauthClient(g: GoogleConfig, redirectUri = g.redirectUri): OAuth
     clientId: g.clientId ?? undefined,
     clientSecret: g.clientSecret ?? undefined,
     redirectUri: redirectUri ?? undefined,
+    // A token revoked before its expiry answers 401: refresh then (and learn it was revoked).
+    forceRefreshOnFailure: true,
     endpoints: {
       ...(g.authUrl ? { oauth2AuthBaseUrl: g.authUrl } : {}),
       ...(g.tokenUrl ? { oauth2TokenUrl: g.tokenUrl } : {}),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { OAuth2Client } from 'google-auth-library';
 import {
   fetchUserEmail,
   gmailApi,
@@ -49,6 +50,10 @@ export function notConfiguredMessage(): string {
 /** Gmail through Google sign-in: read-only scope, state + PKCE, refresh tokens encrypted at rest. */
 export class GmailService {
   readonly #pending = new Map<string, PendingAuth>();
+  readonly #clients = new Map<
+    number,
+    { sealed: string; client: OAuth2Client; api: ReturnType<typeof gmailApi> }
+  >();
 
   constructor(
     private readonly google: GoogleConfig,
@@ -158,13 +163,21 @@ export class GmailService {
     return m;
   }
 
-  #client(m: MailboxRecord) {
+  /**
+   * One OAuth client per mailbox for the service's lifetime, so its access token is refreshed
+   * when it expires rather than once per Gmail call. A reconnect (new sealed secret) replaces it.
+   */
+  #client(m: MailboxRecord): { client: OAuth2Client; api: ReturnType<typeof gmailApi> } {
     if (!m.secret_enc)
       throw new PhishguardError('UNAUTHORIZED', 'Gmail access was revoked: connect Gmail again');
+    const cached = this.#clients.get(m.id);
+    if (cached && cached.sealed === m.secret_enc) return cached;
     const { refresh_token } = JSON.parse(decryptSecret(this.key, m.secret_enc)) as { refresh_token: string };
     const client = oauthClient(this.google);
     client.setCredentials({ refresh_token });
-    return { client, api: gmailApi(this.google, client) };
+    const entry = { sealed: m.secret_enc, client, api: gmailApi(this.google, client) };
+    this.#clients.set(m.id, entry);
+    return entry;
   }
 
   /** Maps Google's "invalid_grant" (expired or revoked refresh token) to a reconnect-needed error. */
@@ -287,6 +300,7 @@ export class GmailService {
       };
       await client.revokeToken(refresh_token).catch(() => undefined);
     }
+    this.#clients.delete(m.id);
     this.store.mailboxes.setSecret(m.id, null);
     this.store.mailboxes.setState(m.id, { ...m.state, needs_reconnect: true });
   }
