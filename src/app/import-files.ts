@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { basename } from 'node:path';
 import type { Engine } from './engine.js';
 import type { Store } from './ports.js';
 import { scanMailPaths, type ScanProgress } from './scan-files.js';
@@ -81,8 +80,4 @@ export async function importFiles(
     store.scans.finish(scanId, 'failed', (err as Error).message);
     throw err;
   }
-}
-
-export function describePaths(paths: readonly string[]): string {
-  return paths.map((p) => basename(p)).join(', ');
 }

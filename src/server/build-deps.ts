@@ -7,7 +7,6 @@ import { GmailService } from '../app/gmail/service.js';
 import { createEngine } from '../app/engine.js';
 import type { Store } from '../app/ports.js';
 import { loadKey } from '../app/secrets.js';
-import { MemoryUrlCache } from '../app/url-cache.js';
 import { WEB_DIST_DIR } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { AppDeps } from './env.js';
@@ -34,7 +33,6 @@ export function buildDeps(
       accessTtlSeconds: config.accessTokenTtlSeconds,
       refreshTtlDays: config.refreshTokenTtlDays,
     }),
-    urlCache: new MemoryUrlCache(),
     browser: () => {
       browser ??= (async () => {
         const path = findChromium(config.chromium);

@@ -3,7 +3,6 @@ import type { BrowserEngine } from '../adapters/browser/chromium.js';
 import type { AuthService } from '../app/auth.js';
 import type { Engine } from '../app/engine.js';
 import type { Store, UserRecord } from '../app/ports.js';
-import type { UrlCache } from '../app/url-cache.js';
 import type { Config } from '../config/schema.js';
 import type { PopularDomains } from '../core/index.js';
 import type { GmailService } from '../app/gmail/service.js';
@@ -16,7 +15,6 @@ export interface AppDeps {
   auth: AuthService;
   popular: PopularDomains;
   logger: Logger;
-  urlCache: UrlCache;
   /** Lazily started headless browser, or null when none is installed. */
   browser: () => Promise<BrowserEngine | null>;
   gmail: GmailService | null;

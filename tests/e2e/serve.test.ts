@@ -89,7 +89,9 @@ describe('phishguard dashboard without a terminal', () => {
     const text = await runCli(['dashboard', '--data-dir', dataDir]);
     expect(text.code).toBe(0);
     expect(text.stdout.trim().split('\n')).toHaveLength(11);
-    expect(text.stdout).toMatch(/^HIGH\s+100\s+service@paypa1-support\.com|PayPal Service/m);
+    expect(text.stdout).toMatch(
+      /^HIGH\s+100\s+PayPal Service <service@paypa.*Your account has been limited/m,
+    );
     const json = JSON.parse((await runCli(['dashboard', '--json', '--data-dir', dataDir])).stdout);
     expect(json[0]).toEqual(
       expect.objectContaining({
@@ -184,4 +186,28 @@ describe('the bundled dashboard', () => {
       .reduce((n, f) => n + gzipSync(readFileSync(join(dir, f))).length, 0);
     expect(gz).toBeLessThan(200 * 1024);
   }, 30_000);
+});
+
+describe('phishguard user', () => {
+  it('disables, enables, changes passwords and removes accounts, and says when a user does not exist', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-users-')), 'data');
+    const cli = (...args: string[]) => runCli([...args, '--data-dir', dataDir]);
+    await runCli(['user', 'add', 'lena', '--password-stdin', '--data-dir', dataDir], {
+      input: 'lena-password',
+    });
+    expect((await cli('user', 'disable', 'lena')).stdout).toBe('lena disabled\n');
+    expect(JSON.parse((await cli('user', 'list', '--json')).stdout)[0]).toMatchObject({
+      username: 'lena',
+      disabled: true,
+    });
+    expect((await cli('user', 'enable', 'lena')).stdout).toBe('lena enabled\n');
+    const passwd = await runCli(['user', 'passwd', 'lena', '--password-stdin', '--data-dir', dataDir], {
+      input: 'new-password-1',
+    });
+    expect(passwd.stdout).toBe('password changed for lena\n');
+    expect((await cli('user', 'remove', 'lena')).stdout).toBe('removed lena\n');
+    const again = await cli('user', 'remove', 'lena');
+    expect([again.code, again.stderr]).toEqual([3, 'phishguard: no such user: lena\n']);
+    expect(JSON.parse((await cli('user', 'list', '--json')).stdout)).toEqual([]);
+  });
 });

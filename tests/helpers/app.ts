@@ -74,3 +74,30 @@ export async function seedFixtures(t: TestApp, username: string) {
   if (!user) throw new Error(`no user ${username}`);
   return importFiles(t.deps.store, t.deps.engine, user.id, [join(FIXTURES, 'email')], { workers: 0 });
 }
+
+/** Stores one analysed email, "Lab link", whose only link is `url`, in the user's "lab" mailbox (newest of all). */
+export function seedLinkEmail(t: TestApp, username: string, url: string): void {
+  const user = t.deps.store.users.byUsername(username);
+  if (!user) throw new Error(`no user ${username}`);
+  const mailbox = t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'lab' });
+  const analysis = t.deps.engine.analyzeTest({
+    subject: 'Lab link',
+    sender: 'lab@example.org',
+    content: `see ${url}`,
+  });
+  t.deps.store.emails.insertAnalysed(
+    {
+      mailboxId: mailbox.id,
+      providerId: `lab:${url}`,
+      messageId: null,
+      subject: 'Lab link',
+      sender: 'lab@example.org',
+      receivedAt: '2030-01-01T00:00:00.000Z',
+      snippet: 'see',
+      size: 10,
+      raw: null,
+      links: [url],
+    },
+    analysis,
+  );
+}

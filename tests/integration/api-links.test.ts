@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../helpers/app.js';
+import { seedLinkEmail, testApp, type TestApp } from '../helpers/app.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 let t: TestApp;
@@ -9,28 +9,7 @@ beforeAll(async () => {
   t = await testApp();
   token = (await t.login('alice', 'alice-password')).access_token;
   site = await startRedirectServer();
-  const user = t.deps.store.users.byUsername('alice')!;
-  const mailbox = t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'lab' });
-  const a = t.deps.engine.analyzeTest({
-    subject: 'hi',
-    sender: 'a@b.example',
-    content: `see ${site.base}/go`,
-  });
-  t.deps.store.emails.insertAnalysed(
-    {
-      mailboxId: mailbox.id,
-      providerId: 'x1',
-      messageId: null,
-      subject: 'hi',
-      sender: 'a@b.example',
-      receivedAt: new Date().toISOString(),
-      snippet: 'see',
-      size: 10,
-      raw: null,
-      links: [`${site.base}/go`],
-    },
-    a,
-  );
+  seedLinkEmail(t, 'alice', `${site.base}/go`);
 });
 afterAll(() => site.close());
 
@@ -100,7 +79,7 @@ describe('redirect analysis API', () => {
   });
 
   it('analyses an email’s link, and answers 503 for screenshots without a browser', async () => {
-    const email = (await (await t.req('/api/emails?search=hi', { token })).json()).emails[0];
+    const email = (await (await t.req('/api/emails?search=Lab%20link', { token })).json()).emails[0];
     const links = (await (await t.req(`/api/emails/${email.id}/links`, { token })).json()).links;
     const r = await (await t.req(`/api/links/${links[0].id}/analyze`, { method: 'POST', token })).json();
     expect(r.final_url).toBe(`${site.base}/landing`);

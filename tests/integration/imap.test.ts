@@ -38,6 +38,38 @@ describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
     folder: 'INBOX',
   });
 
+  /** A PhishGuard user and an IMAP mailbox for them, created with the CLI as an administrator would. */
+  async function addImapWithCli(
+    dataDir: string,
+    user: string,
+    password: string,
+    imapUser: string,
+    imapPassword: string,
+  ): Promise<number> {
+    await runCli(['user', 'add', user, '--password-stdin', '--data-dir', dataDir], { input: password });
+    const add = await runCli(
+      [
+        'mailbox',
+        'add',
+        'imap',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(dovecot.port),
+        '--user',
+        imapUser,
+        '--plain',
+        '--password-stdin',
+        '--data-dir',
+        dataDir,
+        '--json',
+      ],
+      { input: imapPassword },
+    );
+    expect(add.code).toBe(0);
+    return JSON.parse(add.stdout).id as number;
+  }
+
   beforeAll(async () => {
     dovecot = await startDovecot({ 'alice@example.test': 's3cret-pass', 'empty@example.test': 'pw-empty' });
     for (let i = 0; i < 500; i++)
@@ -113,31 +145,8 @@ describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-imap-cli-')), 'data');
-    await runCli(['user', 'add', 'erin', '--password-stdin', '--data-dir', dataDir], {
-      input: 'erin-password',
-    });
     dovecot.deliver('empty@example.test', message(10));
-    const add = await runCli(
-      [
-        'mailbox',
-        'add',
-        'imap',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(dovecot.port),
-        '--user',
-        'empty@example.test',
-        '--plain',
-        '--password-stdin',
-        '--data-dir',
-        dataDir,
-        '--json',
-      ],
-      { input: 'pw-empty\n' },
-    );
-    expect(add.code).toBe(0);
-    const id = JSON.parse(add.stdout).id;
+    const id = await addImapWithCli(dataDir, 'erin', 'erin-password', 'empty@example.test', 'pw-empty');
     const scan = await runCli(['mailbox', 'scan', String(id), '--json', '--data-dir', dataDir]);
     expect(JSON.parse(scan.stdout)).toMatchObject({ processed: 1, added: 1 });
     const again = await runCli(['mailbox', 'scan', String(id), '--json', '--data-dir', dataDir]);
@@ -173,29 +182,7 @@ describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
     const { spawn } = await import('node:child_process');
     const { BIN } = await import('../helpers/cli.js');
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-imap-kill-')), 'data');
-    await runCli(['user', 'add', 'kim', '--password-stdin', '--data-dir', dataDir], {
-      input: 'kim-password',
-    });
-    const add = await runCli(
-      [
-        'mailbox',
-        'add',
-        'imap',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(dovecot.port),
-        '--user',
-        'alice@example.test',
-        '--plain',
-        '--password-stdin',
-        '--data-dir',
-        dataDir,
-        '--json',
-      ],
-      { input: 's3cret-pass' },
-    );
-    const id = JSON.parse(add.stdout).id as number;
+    const id = await addImapWithCli(dataDir, 'kim', 'kim-password', 'alice@example.test', 's3cret-pass');
     const start = async () => {
       const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0'], {
         stdio: ['ignore', 'ignore', 'pipe'],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSource, type DashboardSource } from '../../src/app/dashboard-source.js';
 import { loadKey } from '../../src/app/secrets.js';
 import { App } from '../../src/cli/tui/app.js';
-import { seedFixtures, testApp, type TestApp } from '../helpers/app.js';
+import { seedFixtures, seedLinkEmail, testApp, type TestApp } from '../helpers/app.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 const DOWN = '\u001B[B';
@@ -38,28 +38,8 @@ beforeAll(async () => {
   t = await testApp();
   await seedFixtures(t, 'alice');
   site = await startRedirectServer();
+  seedLinkEmail(t, 'alice', `${site.base}/go`);
   const alice = t.deps.store.users.byUsername('alice')!;
-  const box = t.deps.store.mailboxes.ensure({ userId: alice.id, kind: 'local', address: 'lab' });
-  const a = t.deps.engine.analyzeTest({
-    subject: 'Lab link',
-    sender: 'lab@example.org',
-    content: `see ${site.base}/go`,
-  });
-  t.deps.store.emails.insertAnalysed(
-    {
-      mailboxId: box.id,
-      providerId: 'lab-1',
-      messageId: null,
-      subject: 'Lab link',
-      sender: 'lab@example.org',
-      receivedAt: '2030-01-01T00:00:00.000Z',
-      snippet: 'see',
-      size: 10,
-      raw: null,
-      links: [`${site.base}/go`],
-    },
-    a,
-  );
   source = localSource({
     store: t.deps.store,
     engine: t.deps.engine,

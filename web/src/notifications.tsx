@@ -1,13 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type NoticeType = 'success' | 'error' | 'warning' | 'info';
 export interface Notice {
@@ -69,7 +60,6 @@ export function useNotifications(): Ctx {
 
 export function NotificationArea() {
   const { notices, dismiss } = useNotifications();
-  useEffect(() => undefined, []);
   return (
     <div className="notices" role="status" aria-live="polite">
       {notices.map((n) => (

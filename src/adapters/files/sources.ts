@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { createGunzip } from 'node:zlib';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { PhishguardError } from '../../errors.js';
 import { readMbox } from './mbox.js';
@@ -86,7 +86,7 @@ export async function* readMailFiles(
     if (f.kind === 'eml') {
       const data = await readFile(f.path);
       onBytes?.(data.length);
-      yield { path: f.path, index: 0, raw: f.gzip ? await gunzip(data) : data };
+      yield { path: f.path, index: 0, raw: f.gzip ? gunzipSync(data) : data };
       continue;
     }
     const file = createReadStream(f.path, { highWaterMark: 1 << 20 });
@@ -99,9 +99,4 @@ export async function* readMailFiles(
       file.destroy();
     }
   }
-}
-
-async function gunzip(data: Buffer): Promise<Buffer> {
-  const { gunzipSync } = await import('node:zlib');
-  return gunzipSync(data);
 }

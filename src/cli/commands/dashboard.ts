@@ -45,10 +45,11 @@ async function runDashboard(ctx: CliContext, opts: Options): Promise<void> {
     const { config, store } = openStore(ctx, opts);
     close = () => store.close();
     const user = resolveUser(store, opts.user);
+    const popular = loadPopularDomains();
     source = localSource({
       store,
-      engine: createEngine(),
-      popular: loadPopularDomains(),
+      engine: createEngine({ popular }),
+      popular,
       user,
       secretsKey: loadKey(config.dataDir, 'secrets', ctx.env),
       allowPrivateNetwork: opts.allowPrivateNetwork === true || config.allowPrivateNetwork,

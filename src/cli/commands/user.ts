@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createUser, hashPassword, validateNewPassword } from '../../app/accounts.js';
+import type { Store, UserRecord } from '../../app/ports.js';
 import { PhishguardError } from '../../errors.js';
 import { readAll, writeJson, type CliContext } from '../context.js';
 import { openStore, type StoreFlags } from '../store-context.js';
@@ -83,17 +84,12 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
   ).action(async (username: string, opts: StoreFlags & { passwordStdin?: boolean }) => {
     const c = ctx();
     const password = await readPassword(c, opts.passwordStdin === true);
-    const { store } = openStore(c, opts);
-    try {
-      const u = store.users.byUsername(username);
-      if (!u) throw new PhishguardError('NOT_FOUND', `no such user: ${username}`);
+    await onUser(c, opts, username, async (store, u) => {
       store.users.setPassword(u.id, await hashPassword(password), false);
       store.tokens.revokeAllForUser(u.id);
       store.audit.add({ userId: null, username: 'cli', action: 'user.password', target: u.username });
       c.stdout.write(`password changed for ${u.username}\n`);
-    } finally {
-      store.close();
-    }
+    });
   });
 
   for (const [name, disabled] of [
@@ -107,17 +103,12 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
         .description(`${disabled ? 'Disable' : 'Re-enable'} an account`),
     ).action((username: string, opts: StoreFlags) => {
       const c = ctx();
-      const { store } = openStore(c, opts);
-      try {
-        const u = store.users.byUsername(username);
-        if (!u) throw new PhishguardError('NOT_FOUND', `no such user: ${username}`);
+      return onUser(c, opts, username, (store, u) => {
         store.users.setDisabled(u.id, disabled);
         if (disabled) store.tokens.revokeAllForUser(u.id);
         store.audit.add({ userId: null, username: 'cli', action: `user.${name}`, target: u.username });
         c.stdout.write(`${u.username} ${disabled ? 'disabled' : 'enabled'}\n`);
-      } finally {
-        store.close();
-      }
+      });
     });
   }
 
@@ -125,16 +116,11 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
     user.command('remove').argument('<username>').description('Delete an account and its stored mail'),
   ).action((username: string, opts: StoreFlags) => {
     const c = ctx();
-    const { store } = openStore(c, opts);
-    try {
-      const u = store.users.byUsername(username);
-      if (!u) throw new PhishguardError('NOT_FOUND', `no such user: ${username}`);
+    return onUser(c, opts, username, (store, u) => {
       store.users.remove(u.id);
       store.audit.add({ userId: null, username: 'cli', action: 'user.remove', target: u.username });
       c.stdout.write(`removed ${u.username}\n`);
-    } finally {
-      store.close();
-    }
+    });
   });
 }
 
@@ -148,4 +134,21 @@ async function readPassword(c: CliContext, fromStdin: boolean): Promise<string> 
   } else throw new PhishguardError('USAGE', 'no terminal to ask for a password: use --password-stdin');
   validateNewPassword(password);
   return password;
+}
+
+/** Opens the store, finds the named account (or fails NOT_FOUND), runs `fn`, and closes the store. */
+async function onUser(
+  c: CliContext,
+  opts: StoreFlags,
+  username: string,
+  fn: (store: Store, u: UserRecord) => void | Promise<void>,
+): Promise<void> {
+  const { store } = openStore(c, opts);
+  try {
+    const u = store.users.byUsername(username);
+    if (!u) throw new PhishguardError('NOT_FOUND', `no such user: ${username}`);
+    await fn(store, u);
+  } finally {
+    store.close();
+  }
 }

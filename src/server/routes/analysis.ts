@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { checkUrl } from '../../adapters/http/ssrf-guard.js';
 import { analyzeUrl, quickScan } from '../../app/analyze-url.js';
 import { StoreUrlCache } from '../../app/store-url-cache.js';
 import { PhishguardError } from '../../errors.js';
@@ -159,7 +160,6 @@ export function analysisRoutes(deps: AppDeps) {
           'UNAVAILABLE',
           'No browser engine is available for screenshots: install Chromium (Debian: apt-get install chromium) or set PHISHGUARD_CHROMIUM',
         );
-      const { checkUrl } = await import('../../adapters/http/ssrf-guard.js');
       checkUrl(link.url, { allowPrivateNetwork: deps.config.allowPrivateNetwork });
       const visit = await browser.visit(link.url, {
         allowPrivateNetwork: deps.config.allowPrivateNetwork,
