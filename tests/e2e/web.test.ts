@@ -107,7 +107,7 @@ describe.skipIf(!CHROMIUM)('web dashboard in headless Chromium against phishguar
     const page = await context.newPage();
     await page.goto(`${base}/`);
     await expect
-      .poll(() => page.getByTestId('figure-recall').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('figure-recall').textContent(), { timeout: 10_000 })
       .toMatch(/^\d+\.\d%$/);
     expect(await page.getByText('Connect Gmail Account').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: /unverified app/ }).isVisible()).toBe(true);
@@ -129,7 +129,7 @@ describe.skipIf(!CHROMIUM)('web dashboard in headless Chromium against phishguar
       await shot(page, `03-${path.slice(1)}`);
     }
     await context.close();
-  }, 60_000);
+  }, 30_000);
 
   it('login validates fields, clears errors on edit, reports bad credentials and returns to the page first asked for', async () => {
     const context = await browser.newContext();

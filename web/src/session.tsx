@@ -43,11 +43,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { notify, clear } = useNotifications();
   const navigate = useNavigate();
 
-  const signedOut = useCallback(() => {
-    setUser(null);
-    setStatus('unauthenticated');
-    queryClient.clear();
-  }, [queryClient]);
+  // Only a session that existed has cached data to forget: a first visit without one must not
+  // wipe what public pages (the landing figures) are showing.
+  const signedOut = useCallback(
+    (hadSession: boolean) => {
+      setUser(null);
+      setStatus('unauthenticated');
+      if (hadSession) queryClient.clear();
+    },
+    [queryClient],
+  );
 
   const recheck = useCallback(async () => {
     try {
@@ -55,7 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(me);
       setStatus('authenticated');
     } catch {
-      signedOut();
+      signedOut(false);
     }
   }, [signedOut]);
 
@@ -64,7 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // left to the protected-page guard ("Authentication Required").
     setSessionLostHandler(() => {
       const wasSignedIn = status === 'authenticated';
-      signedOut();
+      signedOut(wasSignedIn);
       if (!wasSignedIn) return;
       notify('warning', 'Session expired. Please log in again.', false);
       navigate(`/login?next=${encodeURIComponent(window.location.pathname)}`);
@@ -111,7 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     await api('/api/auth/logout', { method: 'POST', noRetry: true }).catch(() => undefined);
     clear();
-    signedOut();
+    signedOut(true);
     sessionStorage.clear();
     navigate('/', { replace: true });
     notify('info', 'You have been logged out');
