@@ -1,4 +1,4 @@
-import type { EmailRow, EmailStatus, Store, UserRecord } from './ports.js';
+import type { EmailRow, EmailStatus, EmailSummaryRow, Store, UserRecord } from './ports.js';
 import type { Engine, TestEmailInput } from './engine.js';
 import type { RedirectAnalysis } from '../core/url/types.js';
 import type { EmailAnalysis, PopularDomains } from '../core/index.js';
@@ -56,7 +56,9 @@ function summaryOf(a: EmailAnalysis): TestSummary {
   };
 }
 
-function fromRow(e: EmailRow): DashboardEmail {
+/** List rows carry no full result (indicators with evidence); detail rows do. */
+function fromRow(e: EmailSummaryRow | EmailRow): DashboardEmail {
+  const result = e.analysis && 'result' in e.analysis ? e.analysis.result : null;
   return {
     id: e.id,
     subject: e.subject,
@@ -67,7 +69,7 @@ function fromRow(e: EmailRow): DashboardEmail {
     risk_level: e.analysis?.risk_level ?? null,
     risk_score: e.analysis?.risk_score ?? null,
     summary: e.analysis?.summary ?? '',
-    indicators: (e.analysis?.result?.indicators ?? []).map((i) => ({
+    indicators: (result?.indicators ?? []).map((i) => ({
       id: i.id,
       severity: i.severity,
       explanation: i.explanation,

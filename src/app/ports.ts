@@ -100,10 +100,10 @@ export interface MailboxesRepo {
 
 export type EmailStatus = 'new' | 'reviewed' | 'safe' | 'phishing' | 'false_positive' | 'quarantined';
 
-export interface EmailRow {
+/** An email as a list page shows it. */
+export interface EmailSummaryRow {
   id: number;
   mailbox_id: number;
-  provider_id: string;
   message_id: string | null;
   subject: string;
   sender: string;
@@ -112,6 +112,11 @@ export interface EmailRow {
   size: number;
   status: EmailStatus;
   status_reason: string | null;
+  analysis: Pick<StoredAnalysis, 'risk_score' | 'risk_level' | 'summary' | 'indicators'> | null;
+}
+
+export interface EmailRow extends EmailSummaryRow {
+  provider_id: string;
   created_at: string;
   analysis: StoredAnalysis | null;
 }
@@ -162,7 +167,7 @@ export interface EmailsRepo {
   /** Only if the email belongs to one of the user's mailboxes. */
   get(id: number, userId: number): EmailRow | null;
   raw(id: number, userId: number): Buffer | null;
-  list(userId: number, f: EmailFilters): { items: EmailRow[]; total: number };
+  list(userId: number, f: EmailFilters): { items: EmailSummaryRow[]; total: number };
   listForMailbox(mailboxId: number, limit: number, offset: number): { items: EmailRow[]; total: number };
   remove(id: number, userId: number): boolean;
   setStatus(ids: number[], userId: number, status: EmailStatus, reason: string | null): number;

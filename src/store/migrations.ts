@@ -124,4 +124,10 @@ export const MIGRATIONS: readonly string[] = [
    UPDATE analyses SET indicators_json = (
      SELECT coalesce(json_group_array(rtrim(json_extract(value, '$.explanation'), '.')), '[]')
      FROM json_each(analyses.result_json, '$.indicators') WHERE json_extract(value, '$.family') != 'parse');`,
+  // 4: each email carries its owner, so a user's list walks one index in order
+  // (user_id, received_at, id) instead of sorting every email of every mailbox per page.
+  // A mailbox never changes owner.
+  `ALTER TABLE emails ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE CASCADE;
+   UPDATE emails SET user_id = (SELECT user_id FROM mailboxes WHERE mailboxes.id = emails.mailbox_id);
+   CREATE INDEX emails_user_received ON emails(user_id, received_at DESC, id DESC);`,
 ];

@@ -8,7 +8,7 @@ import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { requireUser } from '../middleware/auth.js';
 import { body, clientAddress, parse } from '../validate.js';
-import { emailJson } from './emails.js';
+import { emailDetailJson } from './emails.js';
 
 const MAX_CONTENT = 1_000_000;
 export const TestEmail = z.object({
@@ -108,7 +108,7 @@ export function analysisRoutes(deps: AppDeps) {
         address: clientAddress(c),
       });
       return c.json(
-        emailJson(store.emails.get(id, user.id) as NonNullable<ReturnType<typeof store.emails.get>>, true),
+        emailDetailJson(store.emails.get(id, user.id) as NonNullable<ReturnType<typeof store.emails.get>>),
       );
     })
     .get('/analysis/threat-intel', (c) => {

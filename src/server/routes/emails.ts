@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { EmailRow, EmailStatus } from '../../app/ports.js';
+import type { EmailRow, EmailStatus, EmailSummaryRow } from '../../app/ports.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { requireUser } from '../middleware/auth.js';
@@ -48,8 +48,8 @@ const BULK_STATUS: Record<string, EmailStatus> = {
   quarantine: 'quarantined',
 };
 
-/** The email as the API shows it: the spec's list fields plus status and the rich analysis. */
-export function emailJson(e: EmailRow, detail = false) {
+/** The email as the API lists it: the spec's list fields plus status. */
+export function emailJson(e: EmailSummaryRow) {
   return {
     id: e.id,
     mailbox_id: e.mailbox_id,
@@ -69,7 +69,14 @@ export function emailJson(e: EmailRow, detail = false) {
           summary: e.analysis.summary,
         }
       : null,
-    ...(detail && e.analysis?.result
+  };
+}
+
+/** One email: the list fields plus the rich analysis. */
+export function emailDetailJson(e: EmailRow) {
+  return {
+    ...emailJson(e),
+    ...(e.analysis?.result
       ? {
           analysis: {
             engine_version: e.analysis.engine_version,
@@ -87,7 +94,6 @@ export function emailRoutes(deps: AppDeps) {
   const { store } = deps;
   return new Hono<AppEnv>()
     .use('/emails/*', requireUser(deps))
-    .use('/emails', requireUser(deps))
     .get('/emails', (c) => {
       const q = parse(ListQuery, c.req.query());
       const range = RANGES[q.time_range];
@@ -113,7 +119,7 @@ export function emailRoutes(deps: AppDeps) {
     .get('/emails/:id', (c) => {
       const e = store.emails.get(parse(Id, c.req.param('id')), c.get('user').id);
       if (!e) throw new PhishguardError('NOT_FOUND', 'Email not found');
-      return c.json(emailJson(e, true));
+      return c.json(emailDetailJson(e));
     })
     .delete('/emails/:id', (c) => {
       const id = parse(Id, c.req.param('id'));
