@@ -1,4 +1,6 @@
 // npm run bench:api: requests/s and latency of the daemon over real HTTP (autocannon), with 10,000 stored emails.
+// BENCH_LOG_LEVEL=info keeps the per-request log lines on (default warn: off);
+// BENCH_ONLY=analyze|emails runs one part; BENCH_NODE_ARGS='--cpu-prof' profiles the daemon.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,10 +51,22 @@ for (let i = 0; i < 10_000; i++) {
 console.log(`seeded 10,000 emails in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 store.close();
 
-const child = spawn(process.execPath, ['bin/phishguard.js', 'serve', '--data-dir', dataDir, '--port', '0'], {
-  stdio: ['ignore', 'ignore', 'pipe'],
-  env: { ...process.env, PHISHGUARD_LOG_LEVEL: 'warn' },
-});
+const child = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    'bin/phishguard.js',
+    'serve',
+    '--data-dir',
+    dataDir,
+    '--port',
+    '0',
+  ],
+  {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PHISHGUARD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+  },
+);
 let err = '';
 child.stderr.on('data', (d) => (err += d));
 while (!/listening on/.test(err)) await new Promise((r) => setTimeout(r, 100));
@@ -71,19 +85,22 @@ async function run(title: string, opts: autocannon.Options) {
     `${title.padEnd(38)} ${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`,
   );
 }
-await run('POST /api/analyze/email', {
-  url: `${base}/api/analyze/email`,
-  method: 'POST',
-  headers: auth,
-  body: JSON.stringify({
-    subject: 'Urgent: verify your account',
-    sender: 'Security <security@paypa1-verify.example>',
-    content:
-      'Dear customer, your account was suspended. Verify your account within 24 hours at http://paypa1-verify.example/login or it will be closed.',
-  }),
-});
-await run('GET /api/emails (page of 20 of 10,000)', {
-  url: `${base}/api/emails?page=3&size=20`,
-  headers: auth,
-});
+const only = process.env.BENCH_ONLY;
+if (only !== 'emails')
+  await run('POST /api/analyze/email', {
+    url: `${base}/api/analyze/email`,
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      subject: 'Urgent: verify your account',
+      sender: 'Security <security@paypa1-verify.example>',
+      content:
+        'Dear customer, your account was suspended. Verify your account within 24 hours at http://paypa1-verify.example/login or it will be closed.',
+    }),
+  });
+if (only !== 'analyze')
+  await run('GET /api/emails (page of 20 of 10,000)', {
+    url: `${base}/api/emails?page=3&size=20`,
+    headers: auth,
+  });
 child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sign, verify } from 'hono/jwt';
 import { PhishguardError } from '../errors.js';
 import { verifyPassword } from './accounts.js';
+import { Hs256 } from './jwt.js';
 import type { Store, UserRecord } from './ports.js';
 
 export interface AuthSettings {
@@ -65,11 +65,15 @@ export class LoginLimiter {
 }
 
 export class AuthService {
+  readonly #jwt: Hs256;
+
   constructor(
     private readonly store: Store,
     private readonly settings: AuthSettings,
     private readonly limiter = new LoginLimiter(),
-  ) {}
+  ) {
+    this.#jwt = new Hs256(settings.secret);
+  }
 
   async login(username: string, password: string, address: string): Promise<TokenPair> {
     const keys = [`u:${username.toLowerCase()}`, `a:${address}`];
@@ -122,17 +126,13 @@ export class AuthService {
 
   async accessToken(user: UserRecord): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    return sign(
-      {
-        sub: String(user.id),
-        name: user.username,
-        iat: now,
-        exp: now + this.settings.accessTtlSeconds,
-        jti: randomUUID(),
-      },
-      this.settings.secret,
-      'HS256',
-    );
+    return this.#jwt.sign({
+      sub: String(user.id),
+      name: user.username,
+      iat: now,
+      exp: now + this.settings.accessTtlSeconds,
+      jti: randomUUID(),
+    });
   }
 
   /** Rotates a refresh token. A token that was already rotated means theft: its whole family is revoked. */
@@ -175,12 +175,8 @@ export class AuthService {
 
   /** The signed-in user for an access token, or an UNAUTHORIZED error. */
   async authenticate(token: string): Promise<UserRecord> {
-    let payload: { sub?: unknown };
-    try {
-      payload = (await verify(token, this.settings.secret, 'HS256')) as { sub?: unknown };
-    } catch {
-      throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
-    }
+    const payload = this.#jwt.verify(token);
+    if (!payload) throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
     const user = this.store.users.byId(Number(payload.sub));
     if (!user || user.disabled) throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
     return user;

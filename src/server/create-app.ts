@@ -44,6 +44,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('*', async (c, next) => {
+    if (!deps.logger.isLevelEnabled('info')) return next();
     const start = performance.now();
     await next();
     // Method, path (no query: it can carry addresses), status and time; never bodies or tokens.
@@ -68,7 +69,9 @@ export function createApp(deps: AppDeps) {
       }),
     );
   app.use('/api/*', async (c, next) => {
-    if (c.req.path.startsWith('/api/mailboxes/import')) return next();
+    // GET and HEAD carry no body; asking for one would build a full Request object per call.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path.startsWith('/api/mailboxes/import'))
+      return next();
     return bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {

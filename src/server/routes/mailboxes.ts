@@ -20,7 +20,6 @@ export function mailboxRoutes(deps: AppDeps) {
     return m;
   };
   return new Hono<AppEnv>()
-    .use('/mailboxes', requireUser(deps))
     .use('/mailboxes/*', requireUser(deps))
     .use('/scans/*', requireUser(deps))
     .post('/mailboxes/:id/scan', (c) => {
