@@ -1,19 +1,23 @@
 import {
   analyzeParsed,
-  extractFeatures,
+  emitFeatures,
+  FeatureHasher,
   parseRawEmail,
   parseTestEmail,
-  vectorise,
   type ParsedEmail,
   type PopularDomains,
 } from '../../src/core/index.js';
 
 export const DIMS = 1 << 18;
 
+const hasher = new FeatureHasher(DIMS);
+
 /** The same features the engine computes at run time (rules-only pass first, for the signal features). */
 export function featuresOf(parsed: ParsedEmail, popular: PopularDomains): Uint32Array {
   const rules = analyzeParsed(parsed, { popular, model: null });
-  return Uint32Array.from(vectorise(extractFeatures(parsed, rules.indicators, popular), DIMS).keys());
+  hasher.reset();
+  emitFeatures(parsed, rules.indicators, popular, hasher);
+  return hasher.indices.slice(0, hasher.count);
 }
 
 export async function parseFull(raw: Buffer): Promise<ParsedEmail> {

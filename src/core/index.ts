@@ -8,5 +8,12 @@ export { registrableDomain, hostInfo, safeUrl } from './domains/registrable.js';
 export { findLookalike, type LookalikeFinding } from './domains/lookalike.js';
 export { brandsIn, brandOwns, BRANDS } from './domains/brands.js';
 export { PhishingModel, ModelFileSchema, type ModelFile } from './model/model.js';
-export { extractFeatures, isModelSignal, hashFeature, vectorise } from './model/features.js';
+export {
+  emitFeatures,
+  FeatureHasher,
+  hashFeature,
+  hashParts,
+  isModelSignal,
+  type FeatureSink,
+} from './model/features.js';
 export { isRiskyTld, isShortener } from './url/lists.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FeatureHasher, hashFeature, hashParts } from '../../src/core/index.js';
 import { fixture, shippedEngine } from '../helpers/engine.js';
 
 const PHISH = [
@@ -114,5 +115,21 @@ describe('body-only mode', () => {
     });
     expect(news.is_phishing).toBe(false);
     expect(e.testResult(news).analysis_details.sender_analysis.auth_status).toMatch(/not available/);
+  });
+});
+
+describe('feature hashing', () => {
+  it('hashes parts exactly as the joined feature text, and keeps each index once in first-seen order', () => {
+    expect(hashParts('b:', 'verify')).toBe(hashFeature('b:verify'));
+    expect(hashParts('bb:', 'verify', 'account')).toBe(hashFeature('bb:verify_account'));
+    const h = new FeatureHasher(1 << 18);
+    for (let round = 0; round < 2; round++) {
+      h.reset();
+      for (let i = 0; i < 10_000; i++) h.add('b:', `w${i % 6000}`);
+      expect(h.count).toBeLessThanOrEqual(6000);
+      expect(h.count).toBeGreaterThan(5900); // a few of 6,000 words collide in 2^18 slots
+      expect(h.indices[0]).toBe(hashFeature('b:w0') % (1 << 18));
+      expect([h.prefix(1), h.words(1)]).toEqual(['b:', 'w1']);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { registrableDomain, safeUrl } from '../domains/registrable.js';
 import type { PopularDomains } from '../domains/popular.js';
-import { extractFeatures, isModelSignal } from '../model/features.js';
+import { emitFeatures, isModelSignal } from '../model/features.js';
 import type { PhishingModel } from '../model/model.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
@@ -49,7 +49,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   let probability: number;
   let modelInfo: EmailAnalysis['model'] = { used: false, probability: null, top_terms: [] };
   if (deps.model) {
-    const prediction = deps.model.predict(extractFeatures(email, indicators, deps.popular));
+    const prediction = deps.model.predict((sink) => emitFeatures(email, indicators, deps.popular, sink));
     modelInfo = { used: true, probability: round(prediction.probability, 4), top_terms: prediction.topTerms };
     // Header-only evidence (authentication, Reply-To/Return-Path) is kept out of the model and
     // combined here, so a message's delivery path never teaches the model anything.

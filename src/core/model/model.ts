@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { vectorise } from './features.js';
+import { FeatureHasher, type FeatureSink } from './features.js';
 
 export const ModelFileSchema = z.object({
   format: z.literal('phishguard-logreg-v1'),
@@ -22,13 +22,18 @@ export interface ModelPrediction {
 
 /** A trained linear model over hashed features, calibrated with Platt scaling. */
 export class PhishingModel {
+  /** Scratch space for one message at a time (scoring is synchronous, one model per thread). */
+  readonly #hasher: FeatureHasher;
+
   constructor(
     readonly dims: number,
     readonly weights: Float32Array,
     readonly bias: number,
     readonly calibration: { a: number; b: number },
     readonly checksum: string,
-  ) {}
+  ) {
+    this.#hasher = new FeatureHasher(dims);
+  }
 
   static fromFile(file: ModelFile): PhishingModel {
     const buf = Buffer.from(file.weights_b64, 'base64');
@@ -38,44 +43,42 @@ export class PhishingModel {
     return new PhishingModel(file.dims, weights, file.bias, file.calibration, file.checksum);
   }
 
-  /** The uncalibrated margin and per-feature contributions. */
-  margin(features: readonly string[]): { margin: number; contributions: [string, number][] } {
-    const vec = vectorise(features, this.dims);
-    const scale = 1 / Math.sqrt(Math.max(1, vec.size));
+  /** Scores the features `emit` produces (see emitFeatures). */
+  predict(emit: (sink: FeatureSink) => void): ModelPrediction {
+    const h = this.#hasher;
+    h.reset();
+    emit(h);
+    const scale = 1 / Math.sqrt(Math.max(1, h.count));
     let margin = this.bias;
-    const contributions: [string, number][] = [];
-    for (const [idx, token] of vec) {
-      const c = (this.weights[idx] ?? 0) * scale;
-      margin += c;
-      contributions.push([token, c]);
-    }
-    return { margin, contributions };
-  }
-
-  predict(features: readonly string[]): ModelPrediction {
-    const { margin, contributions } = this.margin(features);
+    for (let i = 0; i < h.count; i++) margin += (this.weights[h.indices[i] as number] ?? 0) * scale;
     const probability = sigmoid(this.calibration.a * margin + this.calibration.b);
     // Only a message the model leans towards calling phishing needs its reasons spelled out.
-    return { probability, topTerms: probability >= TOP_TERMS_FROM ? topTerms(contributions) : [] };
+    return { probability, topTerms: probability >= TOP_TERMS_FROM ? this.#topTerms(h) : [] };
+  }
+
+  /** The five distinct words that pushed the score up most. */
+  #topTerms(h: FeatureHasher): string[] {
+    const positive: number[] = [];
+    for (let i = 0; i < h.count; i++)
+      if ((this.weights[h.indices[i] as number] ?? 0) > 0 && !STRUCTURAL.has(h.prefix(i))) positive.push(i);
+    positive.sort(
+      (x, y) => (this.weights[h.indices[y] as number] ?? 0) - (this.weights[h.indices[x] as number] ?? 0),
+    );
+    const out = new Set<string>();
+    for (const i of positive) {
+      const word = h.words(i);
+      if (!CLASS_WORDS.test(word)) out.add(word);
+      if (out.size === 5) break;
+    }
+    return [...out];
   }
 }
 
 /** Below this probability no model indicator is shown, so no top terms are computed. */
 const TOP_TERMS_FROM = 0.3;
-const STRUCTURAL = /^(?:links|len|hosts|fmt):/;
+/** Counts, lengths and signal ids are not words a reader would recognise in the message. */
+const STRUCTURAL = new Set(['links:', 'len:', 'hosts:', 'fmt:', 'sig:']);
 const CLASS_WORDS = /^(?:top1k|top5k|top20k|unranked|freemail|none|all|some|nolinks)$/;
-
-/** The five distinct words that pushed the score up most. */
-function topTerms(contributions: [string, number][]): string[] {
-  const positive = contributions.filter(([t, c]) => c > 0 && !STRUCTURAL.test(t)).sort((x, y) => y[1] - x[1]);
-  const out = new Set<string>();
-  for (const [t] of positive) {
-    const word = t.slice(t.indexOf(':') + 1).replace('_', ' ');
-    if (!CLASS_WORDS.test(word)) out.add(word);
-    if (out.size === 5) break;
-  }
-  return [...out];
-}
 
 export function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
