@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeFixture, ids, rulesEngine } from '../helpers/engine.js';
+import { analyzeFixture, ids, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
 describe('sender and authentication signals', () => {
   it('reads SPF/DKIM/DMARC verdicts from the top Authentication-Results header', async () => {
@@ -109,5 +109,45 @@ describe('attachment signals', () => {
     const i = analysis.indicators.find((x) => x.id === 'attachments.archive_executable');
     expect(i?.evidence[0]).toContain('Invoice_2026_11.pdf.exe');
     expect(analysis.risk_level).toBe('HIGH');
+  });
+});
+
+describe('advance-fee fraud', () => {
+  const sender = 'Nora <nora.alex1990@gmail.com>';
+  const SCAMS = [
+    {
+      subject: 'Hi',
+      sender,
+      content:
+        'Mr. Bernard has donated $ 3,500,000.00 USD to you for the purpose of charity, contact Bernard Arnault email: bernard1949@gmail.com for details on how to receive your donation.',
+    },
+    {
+      subject: 'Dia Bom',
+      sender,
+      content:
+        'Meu nome é Nora. Tenho uma quantia razoável que herdei de meu pai e quero investir em seu país. Responda-me assim que ler esta mensagem.',
+    },
+  ];
+
+  it('recognises a windfall offered to a stranger who is asked to write back, with no link at all', () => {
+    const rules = SCAMS.map((m) => rulesEngine().analyzeTest(m));
+    for (const a of rules) expect(ids(a)).toContain('content.advance_fee');
+    expect(rules[0]?.indicators.find((i) => i.id === 'content.advance_fee')?.evidence).toEqual([
+      '"$ 3,500,000"',
+      '"donated"',
+      '"contact bernard arnault email"',
+    ]);
+    // Writing back is the action these ask for: the no-call-to-action ceiling (39) does not apply.
+    for (const m of SCAMS) expect(shippedEngine().analyzeTest(m).risk_score).toBeGreaterThanOrEqual(50);
+  });
+
+  it('leaves news about millions and charities, and help-desk contacts, alone', () => {
+    const news = rulesEngine().analyzeTest({
+      subject: 'News Summary',
+      sender: 'News <news@example.org>',
+      content:
+        'The foundation donated 25 million dollars to the relief fund; the charity said $2,000,000 more would follow. For questions, contact us at press@example.org.',
+    });
+    expect(ids(news)).not.toContain('content.advance_fee');
   });
 });

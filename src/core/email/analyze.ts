@@ -20,6 +20,7 @@ const ACTION_SIGNALS = new Set([
   'sender.reply_to_mismatch',
   'content.credential_request',
   'content.payment_request',
+  'content.advance_fee',
   'sender.display_name_address',
 ]);
 

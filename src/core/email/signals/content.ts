@@ -53,6 +53,49 @@ const FAMILIES: Family[] = [
   },
 ];
 
+/**
+ * Advance-fee fraud ("419"): a windfall (a donation, inheritance or fund of a million or more,
+ * or a "large sum") offered to a stranger, who is asked to get in touch. Its call to action is
+ * the reply itself, so it often carries no link or attachment at all.
+ */
+const CURRENCY_WORD = String.raw`(?:(?:us |united states |american )?dollars?|usd|euros?|eur|pounds|gbp|dólares|reais)`;
+const MILLIONS = new RegExp(
+  [
+    // $18,000,000 · US$ 3.500.000,00 · € 8,199,430.00
+    String.raw`(?:us\s?\$|usd|\$|€|eur|£|gbp|r\$)\s?\d{1,3}(?:[.,\s]\d{3}){2,}`,
+    // 8,199,430.00 euros
+    String.raw`\d{1,3}(?:[.,\s]\d{3}){2,}(?:[.,]\d{2})?\s?${CURRENCY_WORD}`,
+    // $21.4 million · 15.5 million dollars · five million us dollars · dois milhões de dólares
+    String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?\s?(?:million|m)`,
+    String.raw`(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|dois|três|cinco|dez)[\s-]?(?:million|millones|milh(?:ão|ões)|miljoen|millionen)\s(?:de\s)?${CURRENCY_WORD}`,
+  ].join('|'),
+  'gi',
+);
+const WINDFALL_TOPIC =
+  /\b(?:donat(?:e|ed|ion|ing)|inherit(?:ed|ance)?|beneficiary|next of kin|(?:deposit|trust|investment|charity) fund|consignment|compensation|charity|orphanage|late (?:husband|father|client)|doa(?:ção|cao|dor)|heran(?:ça|ca)|herdei|donaci[oó]n|herencia)\b/gi;
+const LARGE_SUM =
+  /\b(?:(?:huge|large|substantial|considerable|reasonable|certain) (?:sum|amount) of (?:money|funds)|quantia (?:razoável|considerável|substancial)|gran suma de dinero)\b/gi;
+/** Asked to write back to a person, not to a help desk ("contact us" alone is every footer). */
+const GET_IN_TOUCH =
+  /\b(?:contact (?:me|him|her|my|mr|mrs|dr|barrister|the (?:bank|lawyer|attorney|agent|barrister|foundation|director))|(?:reply|respond|write|e-?mail) (?:to )?me|reply (?:back|urgently|immediately|with)|get back to me|send (?:me )?your (?:full )?(?:name|details|address|phone|information|data)|contact [a-z]+ [a-z]+ (?:via |by |on )?e-?mail|entre em contato comigo|entrar em contato comigo|me responda|responda-me|me escreva|escreva-me|cont(?:ac)?te-me|cont[aá]ct(?:e|a)me|kontaktieren sie mich)\b/gi;
+
+function advanceFee(haystack: string): Indicator | null {
+  const amount = haystack.match(MILLIONS)?.[0] ?? haystack.match(LARGE_SUM)?.[0];
+  if (!amount) return null;
+  const topic = haystack.match(WINDFALL_TOPIC)?.[0];
+  const contact = haystack.match(GET_IN_TOUCH)?.[0];
+  if (!topic || !contact) return null;
+  return indicator({
+    id: 'content.advance_fee',
+    family: 'content',
+    severity: 'high',
+    weight: 0.35,
+    explanation:
+      'The message offers you a large sum (a donation, inheritance or fund) and asks you to get in touch: the pattern of advance-fee fraud.',
+    evidence: [amount, topic, contact].map((h) => `"${h.toLowerCase().replace(/\s+/g, ' ')}"`),
+  });
+}
+
 /** Language and markup patterns in the subject and visible body. */
 export const contentSignals: Signal = ({ email }) => {
   const out: Indicator[] = [];
@@ -71,6 +114,8 @@ export const contentSignals: Signal = ({ email }) => {
       }),
     );
   }
+  const fee = advanceFee(haystack);
+  if (fee) out.push(fee);
   if (email.hiddenText.length > 0) {
     out.push(
       indicator({
