@@ -5,25 +5,24 @@ import type Database from 'better-sqlite3';
 import { nowIso, type Db } from './db.js';
 
 /**
- * Rows are read as arrays in COLUMNS order (better-sqlite3 `raw()`) and mapped with object
- * literals: building 19-key objects natively cost a third of a list request.
+ * Rows are read as arrays (better-sqlite3 `raw()`) and mapped with object literals: building
+ * many-keyed objects natively cost a third of a list request.
  */
 type Row = unknown[];
 
-// emails.analysis_id points at the newest analysis (a re-analysis supersedes the old).
-const COLUMNS = `e.id, e.mailbox_id, e.provider_id, e.message_id, e.subject, e.sender, e.received_at, e.snippet, e.size,
-  e.status, e.status_reason, e.created_at,
-  a.engine_version AS a_engine, a.risk_score AS a_score, a.risk_level AS a_level, a.is_phishing AS a_phish,
-  a.confidence AS a_conf, a.summary AS a_summary, a.indicators_json AS a_ind`; // then a.result_json (SELECT)
+/** What a list page shows, indices 0-13 (each column read costs per row). */
+const SUMMARY_COLUMNS = `e.id, e.mailbox_id, e.message_id, e.subject, e.sender, e.received_at, e.snippet, e.size,
+  e.status, e.status_reason, a.risk_score, a.risk_level, a.summary, a.indicators_json`;
+/** The whole row: the summary, then indices 14-18. */
+const ROW_COLUMNS = `${SUMMARY_COLUMNS}, e.provider_id, e.created_at, a.engine_version, a.is_phishing, a.confidence`;
+// emails.analysis_id points at the newest analysis (a re-analysis supersedes the old);
 // emails.user_id (the mailbox's owner, migration 4) is the ownership check and the list index.
 const FROM = 'FROM emails e LEFT JOIN analyses a ON a.id = e.analysis_id';
-/** One email with its full analysis. */
-const SELECT = `SELECT ${COLUMNS}, a.result_json AS a_json ${FROM}`;
-/** Lookups by provider or mailbox: the row and list shape, not the full result. */
-const SELECT_LIST = `SELECT ${COLUMNS} ${FROM}`;
-/** List pages: only what a list shows (each column read costs per row). */
-const SELECT_SUMMARY = `SELECT e.id, e.mailbox_id, e.message_id, e.subject, e.sender, e.received_at, e.snippet, e.size,
-  e.status, e.status_reason, a.risk_score, a.risk_level, a.summary, a.indicators_json ${FROM}`;
+/** One email with its full analysis (index 19). */
+const SELECT = `SELECT ${ROW_COLUMNS}, a.result_json ${FROM}`;
+/** Lookups by provider or mailbox: the row without the full result. */
+const SELECT_LIST = `SELECT ${ROW_COLUMNS} ${FROM}`;
+const SELECT_SUMMARY = `SELECT ${SUMMARY_COLUMNS} ${FROM}`;
 
 const SORT: Record<string, string> = {
   received_at: 'e.received_at',
@@ -31,38 +30,6 @@ const SORT: Record<string, string> = {
   subject: 'e.subject',
   sender: 'e.sender',
 };
-
-function toRow(r: Row): EmailRow {
-  const a_json = r[19] as string | null | undefined;
-  const analysis: StoredAnalysis | null =
-    r[12] === null
-      ? null
-      : {
-          engine_version: r[12] as string,
-          risk_score: r[13] as number,
-          risk_level: r[14] as RiskLevel,
-          is_phishing: r[15] === 1,
-          confidence: r[16] as number,
-          summary: r[17] as string,
-          indicators: JSON.parse(r[18] as string) as string[],
-          result: a_json ? (JSON.parse(a_json) as EmailAnalysis) : null,
-        };
-  return {
-    id: r[0] as number,
-    mailbox_id: r[1] as number,
-    provider_id: r[2] as string,
-    message_id: r[3] as string | null,
-    subject: r[4] as string,
-    sender: r[5] as string,
-    received_at: r[6] as string | null,
-    snippet: r[7] as string,
-    size: r[8] as number,
-    status: r[9] as EmailStatus,
-    status_reason: r[10] as string | null,
-    created_at: r[11] as string,
-    analysis,
-  };
-}
 
 function toSummary(r: Row): EmailSummaryRow {
   return {
@@ -86,6 +53,19 @@ function toSummary(r: Row): EmailSummaryRow {
             indicators: JSON.parse(r[13] as string) as string[],
           },
   };
+}
+
+function toRow(r: Row): EmailRow {
+  const summary = toSummary(r);
+  const json = r[19] as string | null | undefined;
+  const analysis: StoredAnalysis | null = summary.analysis && {
+    ...summary.analysis,
+    engine_version: r[16] as string,
+    is_phishing: r[17] === 1,
+    confidence: r[18] as number,
+    result: json ? (JSON.parse(json) as EmailAnalysis) : null,
+  };
+  return { ...summary, provider_id: r[14] as string, created_at: r[15] as string, analysis };
 }
 
 /** Counts of a user's list under a filter, valid until the database changes. */
