@@ -122,6 +122,12 @@ describe('advance-fee fraud', () => {
         'Mr. Bernard has donated $ 3,500,000.00 USD to you for the purpose of charity, contact Bernard Arnault email: bernard1949@gmail.com for details on how to receive your donation.',
     },
     {
+      subject: 'URGENT ASSISTANCE',
+      sender,
+      content:
+        'I am the lawyer to the late client who left fifteen million united states dollars with no next of kin. Kindly reply to me with your full name.',
+    },
+    {
       subject: 'Dia Bom',
       sender,
       content:

@@ -64,10 +64,10 @@ const MILLIONS = new RegExp(
     // $18,000,000 · US$ 3.500.000,00 · € 8,199,430.00
     String.raw`(?:us\s?\$|usd|\$|€|eur|£|gbp|r\$)\s?\d{1,3}(?:[.,\s]\d{3}){2,}`,
     // 8,199,430.00 euros
-    String.raw`\d{1,3}(?:[.,\s]\d{3}){2,}(?:[.,]\d{2})?\s?${CURRENCY_WORD}`,
+    String.raw`\b\d{1,3}(?:[.,\s]\d{3}){2,}(?:[.,]\d{2})?\s?${CURRENCY_WORD}\b`,
     // $21.4 million · 15.5 million dollars · five million us dollars · dois milhões de dólares
-    String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?\s?(?:million|m)`,
-    String.raw`(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|dois|três|cinco|dez)[\s-]?(?:million|millones|milh(?:ão|ões)|miljoen|millionen)\s(?:de\s)?${CURRENCY_WORD}`,
+    String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?\s?(?:million|m)\b`,
+    String.raw`\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dois|três|cinco|dez)[\s-]?(?:million|millones|milh(?:ão|ões)|miljoen|millionen)\s(?:de\s)?${CURRENCY_WORD}\b`,
   ].join('|'),
   'gi',
 );
