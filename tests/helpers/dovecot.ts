@@ -1,17 +1,32 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Pem } from './certs.js';
 
 export const DOVECOT = ['/usr/sbin/dovecot', '/usr/bin/dovecot'].find((p) => existsSync(p)) ?? null;
 
 export interface Dovecot {
+  /** Plain IMAP (offers STARTTLS when started with TLS). */
   port: number;
+  /** Implicit TLS (IMAPS), when started with TLS. */
+  tlsPort: number | null;
   /** Delivers a message into a user's INBOX (Maildir new/). */
   deliver(user: string, raw: string | Buffer, flags?: string): void;
   /** Maildir file names of a user's INBOX, cur/ and new/ (flags live in the names). */
   files(user: string): string[];
+  /** Dovecot's log so far (login lines say whether the session used TLS). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -26,12 +41,31 @@ async function freePort(): Promise<number> {
 
 let seq = 0;
 
-/** A real, non-daemon Dovecot IMAP server on 127.0.0.1, with plain-text users in a temp folder. */
-export async function startDovecot(users: Record<string, string>): Promise<Dovecot> {
+/**
+ * A real, non-daemon Dovecot IMAP server on 127.0.0.1, with plain-text users in a temp folder.
+ * With `tls`, it also listens for IMAPS, offers STARTTLS, and refuses to log in before TLS.
+ */
+export async function startDovecot(
+  users: Record<string, string>,
+  opts: { tls?: Pem } = {},
+): Promise<Dovecot> {
   if (!DOVECOT) throw new Error('dovecot is not installed (apt-get install dovecot-imapd)');
   const dir = mkdtempSync(join(tmpdir(), 'pg-dovecot-'));
   chmodSync(dir, 0o755);
   const port = await freePort();
+  const tlsPort = opts.tls ? await freePort() : null;
+  if (opts.tls) {
+    writeFileSync(join(dir, 'cert.pem'), opts.tls.cert);
+    writeFileSync(join(dir, 'key.pem'), opts.tls.key, { mode: 0o600 });
+  }
+  const ssl = opts.tls
+    ? `ssl = yes
+ssl_cert = <${dir}/cert.pem
+ssl_key = <${dir}/key.pem
+ssl_dh = </usr/share/dovecot/dh.pem
+disable_plaintext_auth = yes`
+    : `ssl = no
+disable_plaintext_auth = no`;
   for (const d of ['run', 'state', 'mail']) mkdirSync(join(dir, d));
   writeFileSync(
     join(dir, 'users'),
@@ -51,8 +85,7 @@ base_dir = ${dir}/run
 state_dir = ${dir}/state
 instance_name = pg-test-dovecot-${process.pid}-${seq++}
 log_path = ${dir}/dovecot.log
-ssl = no
-disable_plaintext_auth = no
+${ssl}
 auth_mechanisms = plain login
 auth_failure_delay = 0
 mail_location = maildir:${dir}/mail/%u/Maildir
@@ -70,7 +103,8 @@ service imap-login {
     port = ${port}
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = ${tlsPort ?? 0}
   }
 }
 `;
@@ -91,6 +125,7 @@ service imap-login {
   let n = 0;
   return {
     port,
+    tlsPort,
     deliver(user, raw, flags) {
       const name = `${1_700_000_000 + n++}.M${n}P${process.pid}.pgtest`;
       const target =
@@ -107,6 +142,7 @@ service imap-login {
         ...readdirSync(join(base, 'new')).map((f) => `new/${f}`),
       ];
     },
+    log: () => (existsSync(join(dir, 'dovecot.log')) ? readFileSync(join(dir, 'dovecot.log'), 'utf8') : ''),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,0 +1,114 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readImapFolder, type ImapSettings } from '../../src/adapters/imap/imap-source.js';
+import { makeCa, makeLeaf } from '../helpers/certs.js';
+import { runCli } from '../helpers/cli.js';
+import { DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
+
+const USER = 'tls@example.test';
+const PASSWORD = 'tls-pass-1';
+
+function message(i: number): string {
+  return [
+    `From: Colleague ${i} <person${i}@example.org>`,
+    `To: ${USER}`,
+    `Subject: Notes ${i}`,
+    `Message-ID: <tls-${i}@example.org>`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    `Notes from meeting ${i}.`,
+    '',
+  ].join('\r\n');
+}
+
+async function readAll(s: ImapSettings): Promise<number[]> {
+  const uids: number[] = [];
+  for await (const m of readImapFolder(s, null)) uids.push(m.uid);
+  return uids;
+}
+
+// A Dovecot that requires TLS: implicit TLS (IMAPS) on one port, STARTTLS on the other, and no
+// login before TLS. Its certificate names 127.0.0.1 and is signed by a CA made for this test.
+describe.skipIf(!DOVECOT)('IMAP over TLS against a real Dovecot', () => {
+  let dovecot: Dovecot;
+  let caFile: string;
+  const base = (): Omit<ImapSettings, 'port' | 'security'> => ({
+    host: '127.0.0.1',
+    user: USER,
+    password: PASSWORD,
+    folder: 'INBOX',
+  });
+
+  beforeAll(async () => {
+    const ca = await makeCa();
+    const leaf = await makeLeaf({ names: ['127.0.0.1'], ca });
+    caFile = join(mkdtempSync(join(tmpdir(), 'pg-imap-ca-')), 'ca.pem');
+    writeFileSync(caFile, ca.pem.cert);
+    dovecot = await startDovecot({ [USER]: PASSWORD }, { tls: leaf });
+    for (let i = 0; i < 3; i++) dovecot.deliver(USER, message(i));
+  }, 60_000);
+  afterAll(async () => {
+    await dovecot?.stop();
+  });
+
+  it('refuses a certificate it cannot verify, with a clear error', async () => {
+    const gen = readImapFolder({ ...base(), port: dovecot.tlsPort!, security: 'tls' }, null);
+    await expect(gen.next()).rejects.toMatchObject({
+      message: expect.stringMatching(/cannot connect to IMAP server 127\.0\.0\.1:\d+: .*certificate/i),
+    });
+  });
+
+  it('reads over implicit TLS and over STARTTLS when told to trust the server (labs), encrypted on the wire', async () => {
+    const insecure = { ...base(), insecureTls: true };
+    const logins = () =>
+      dovecot
+        .log()
+        .split('\n')
+        .filter((l) => /imap-login: (?:Info: )?Login: user=<tls@/.test(l));
+    expect(await readAll({ ...insecure, port: dovecot.tlsPort!, security: 'tls' })).toEqual([1, 2, 3]);
+    expect(await readAll({ ...insecure, port: dovecot.port, security: 'starttls' })).toEqual([1, 2, 3]);
+    // Dovecot notes the session's TLS on each login line.
+    expect(logins()).toHaveLength(2);
+    for (const line of logins()) expect(line).toMatch(/, TLS/);
+    // 'none' (labs only) really is plain: Dovecot lets loopback log in without TLS, and says so.
+    expect(await readAll({ ...base(), port: dovecot.port, security: 'none' })).toEqual([1, 2, 3]);
+    expect(logins()).toHaveLength(3);
+    expect(logins()[2]).not.toMatch(/, TLS/);
+  });
+
+  it('verifies the certificate against a CA the system trusts (NODE_EXTRA_CA_CERTS), end to end in the CLI', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-imap-tls-')), 'data');
+    const env = { NODE_EXTRA_CA_CERTS: caFile };
+    await runCli(['user', 'add', 'tina', '--password-stdin', '--data-dir', dataDir], {
+      input: 'tina-password',
+    });
+    const add = await runCli(
+      [
+        'mailbox',
+        'add',
+        'imap',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(dovecot.tlsPort),
+        '--user',
+        USER,
+        '--password-stdin',
+        '--data-dir',
+        dataDir,
+        '--json',
+      ],
+      { input: PASSWORD, env },
+    );
+    expect(add.code).toBe(0);
+    const id = String(JSON.parse(add.stdout).id);
+    const scan = await runCli(['mailbox', 'scan', id, '--json', '--data-dir', dataDir], { env });
+    expect(JSON.parse(scan.stdout)).toMatchObject({ processed: 3, added: 3 });
+    // The same scan without the CA: the certificate is refused and the CLI says so.
+    const refused = await runCli(['mailbox', 'scan', id, '--json', '--data-dir', dataDir]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/certificate/i);
+  }, 60_000);
+});
