@@ -84,6 +84,8 @@ export function sqliteEmails(db: Db): EmailsRepo {
   // CLI scan beside the daemon (data_version).
   const ownChanges = db.prepare('SELECT total_changes()').pluck();
   const otherChanges = db.prepare('PRAGMA data_version').pluck();
+  const userCount = db.prepare<[number], number>('SELECT n FROM email_counts WHERE user_id = ?').pluck();
+  const userTotal = (userId: number) => userCount.get(userId) ?? 0;
   const counts = new Map<string, number>();
   let countsStamp = '';
   const cachedCount = (sql: string, args: (string | number)[]) => {
@@ -208,7 +210,10 @@ export function sqliteEmails(db: Db): EmailsRepo {
       const clause = where.join(' AND ');
       const join =
         f.riskLevel || f.sortBy === 'risk_score' ? 'LEFT JOIN analyses a ON a.id = e.analysis_id' : '';
-      const total = cachedCount(`SELECT count(*) AS n FROM emails e ${join} WHERE ${clause}`, args);
+      const total =
+        where.length === 1
+          ? userTotal(userId)
+          : cachedCount(`SELECT count(*) AS n FROM emails e ${join} WHERE ${clause}`, args);
       const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC';
       const order = `${SORT[f.sortBy] ?? 'e.received_at'} ${dir}, e.id ${dir}`;
       // Page over ids first (by received_at this walks the user's index), then load that page's rows.
@@ -265,8 +270,7 @@ export function sqliteEmails(db: Db): EmailsRepo {
       for (const r of rows) out[r.level] = r.n;
       return out;
     },
-    countForUser: (userId) =>
-      (db.prepare('SELECT count(*) AS n FROM emails WHERE user_id = ?').get(userId) as { n: number }).n,
+    countForUser: userTotal,
     search(userId, query, limit) {
       const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return db

@@ -130,4 +130,16 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE emails ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE CASCADE;
    UPDATE emails SET user_id = (SELECT user_id FROM mailboxes WHERE mailboxes.id = emails.mailbox_id);
    CREATE INDEX emails_user_received ON emails(user_id, received_at DESC, id DESC);`,
+  // 5: each user's number of emails, kept by triggers, so an unfiltered page's total does not
+  // count every email (a scan writing beside the dashboard would otherwise recount per page).
+  // Cascaded deletes (a mailbox or user removed) fire the delete trigger too.
+  `CREATE TABLE email_counts (user_id INTEGER PRIMARY KEY, n INTEGER NOT NULL);
+   INSERT INTO email_counts (user_id, n) SELECT user_id, count(*) FROM emails WHERE user_id IS NOT NULL GROUP BY user_id;
+   CREATE TRIGGER emails_count_insert AFTER INSERT ON emails WHEN NEW.user_id IS NOT NULL BEGIN
+     INSERT OR IGNORE INTO email_counts (user_id, n) VALUES (NEW.user_id, 0);
+     UPDATE email_counts SET n = n + 1 WHERE user_id = NEW.user_id;
+   END;
+   CREATE TRIGGER emails_count_delete AFTER DELETE ON emails WHEN OLD.user_id IS NOT NULL BEGIN
+     UPDATE email_counts SET n = n - 1 WHERE user_id = OLD.user_id;
+   END;`,
 ];

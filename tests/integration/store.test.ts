@@ -64,6 +64,12 @@ describe('SQLite email store', () => {
       indicators: expect.arrayContaining([expect.any(String)]),
     });
     expect(store.emails.list(bob.id, page1).total).toBe(5);
+    // Removing a mailbox removes its mail (cascade) from the list and from its total.
+    store.mailboxes.remove(a2.id);
+    const left = store.emails.list(alice.id, { ...page1, size: 200 });
+    expect([left.total, left.items.length, store.emails.countForUser(alice.id)]).toEqual([30, 30, 30]);
+    store.users.remove(bob.id);
+    expect(store.emails.list(bob.id, page1).total).toBe(0);
     store.close();
   });
 
