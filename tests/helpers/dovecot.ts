@@ -13,6 +13,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pem } from './certs.js';
+import { runCli } from './cli.js';
 
 export const DOVECOT = ['/usr/sbin/dovecot', '/usr/bin/dovecot'].find((p) => existsSync(p)) ?? null;
 
@@ -149,4 +150,40 @@ service imap-login {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A PhishGuard user and an IMAP mailbox for them, created with the CLI as an administrator would. */
+export async function addImapWithCli(o: {
+  dataDir: string;
+  user: string;
+  password: string;
+  port: number;
+  imapUser: string;
+  imapPassword: string;
+  /** e.g. --plain or --starttls; TLS without either. */
+  flags?: string[];
+  env?: Record<string, string>;
+}): Promise<number> {
+  await runCli(['user', 'add', o.user, '--password-stdin', '--data-dir', o.dataDir], { input: o.password });
+  const add = await runCli(
+    [
+      'mailbox',
+      'add',
+      'imap',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(o.port),
+      '--user',
+      o.imapUser,
+      ...(o.flags ?? []),
+      '--password-stdin',
+      '--data-dir',
+      o.dataDir,
+      '--json',
+    ],
+    { input: o.imapPassword, env: o.env },
+  );
+  if (add.code !== 0) throw new Error(`mailbox add failed (${add.code}): ${add.stderr}`);
+  return JSON.parse(add.stdout).id as number;
 }

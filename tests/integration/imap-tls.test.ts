@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readImapFolder, type ImapSettings } from '../../src/adapters/imap/imap-source.js';
 import { makeCa, makeLeaf } from '../helpers/certs.js';
 import { runCli } from '../helpers/cli.js';
-import { DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
+import { addImapWithCli, DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
 
 const USER = 'tls@example.test';
 const PASSWORD = 'tls-pass-1';
@@ -81,29 +81,17 @@ describe.skipIf(!DOVECOT)('IMAP over TLS against a real Dovecot', () => {
   it('verifies the certificate against a CA the system trusts (NODE_EXTRA_CA_CERTS), end to end in the CLI', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-imap-tls-')), 'data');
     const env = { NODE_EXTRA_CA_CERTS: caFile };
-    await runCli(['user', 'add', 'tina', '--password-stdin', '--data-dir', dataDir], {
-      input: 'tina-password',
-    });
-    const add = await runCli(
-      [
-        'mailbox',
-        'add',
-        'imap',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(dovecot.tlsPort),
-        '--user',
-        USER,
-        '--password-stdin',
-        '--data-dir',
+    const id = String(
+      await addImapWithCli({
         dataDir,
-        '--json',
-      ],
-      { input: PASSWORD, env },
+        user: 'tina',
+        password: 'tina-password',
+        port: dovecot.tlsPort!,
+        imapUser: USER,
+        imapPassword: PASSWORD,
+        env,
+      }),
     );
-    expect(add.code).toBe(0);
-    const id = String(JSON.parse(add.stdout).id);
     const scan = await runCli(['mailbox', 'scan', id, '--json', '--data-dir', dataDir], { env });
     expect(JSON.parse(scan.stdout)).toMatchObject({ processed: 3, added: 3 });
     // The same scan without the CA: the certificate is refused and the CLI says so.

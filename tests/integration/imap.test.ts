@@ -3,7 +3,7 @@ import { addImapMailbox } from '../../src/app/mailboxes.js';
 import { scanImapMailbox } from '../../src/app/scan-mailbox.js';
 import { loadKey } from '../../src/app/secrets.js';
 import { readImapFolder } from '../../src/adapters/imap/imap-source.js';
-import { DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
+import { addImapWithCli, DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
 import { fixture } from '../helpers/engine.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { runCli } from '../helpers/cli.js';
@@ -37,38 +37,6 @@ describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
     user: 'alice@example.test',
     folder: 'INBOX',
   });
-
-  /** A PhishGuard user and an IMAP mailbox for them, created with the CLI as an administrator would. */
-  async function addImapWithCli(
-    dataDir: string,
-    user: string,
-    password: string,
-    imapUser: string,
-    imapPassword: string,
-  ): Promise<number> {
-    await runCli(['user', 'add', user, '--password-stdin', '--data-dir', dataDir], { input: password });
-    const add = await runCli(
-      [
-        'mailbox',
-        'add',
-        'imap',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(dovecot.port),
-        '--user',
-        imapUser,
-        '--plain',
-        '--password-stdin',
-        '--data-dir',
-        dataDir,
-        '--json',
-      ],
-      { input: imapPassword },
-    );
-    expect(add.code).toBe(0);
-    return JSON.parse(add.stdout).id as number;
-  }
 
   beforeAll(async () => {
     dovecot = await startDovecot({ 'alice@example.test': 's3cret-pass', 'empty@example.test': 'pw-empty' });
@@ -146,7 +114,15 @@ describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
     const { tmpdir } = await import('node:os');
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-imap-cli-')), 'data');
     dovecot.deliver('empty@example.test', message(10));
-    const id = await addImapWithCli(dataDir, 'erin', 'erin-password', 'empty@example.test', 'pw-empty');
+    const id = await addImapWithCli({
+      dataDir,
+      user: 'erin',
+      password: 'erin-password',
+      port: dovecot.port,
+      imapUser: 'empty@example.test',
+      imapPassword: 'pw-empty',
+      flags: ['--plain'],
+    });
     const scan = await runCli(['mailbox', 'scan', String(id), '--json', '--data-dir', dataDir]);
     expect(JSON.parse(scan.stdout)).toMatchObject({ processed: 1, added: 1 });
     const again = await runCli(['mailbox', 'scan', String(id), '--json', '--data-dir', dataDir]);
@@ -182,7 +158,15 @@ describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
     const { spawn } = await import('node:child_process');
     const { BIN } = await import('../helpers/cli.js');
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-imap-kill-')), 'data');
-    const id = await addImapWithCli(dataDir, 'kim', 'kim-password', 'alice@example.test', 's3cret-pass');
+    const id = await addImapWithCli({
+      dataDir,
+      user: 'kim',
+      password: 'kim-password',
+      port: dovecot.port,
+      imapUser: 'alice@example.test',
+      imapPassword: 's3cret-pass',
+      flags: ['--plain'],
+    });
     const start = async () => {
       const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', '0'], {
         stdio: ['ignore', 'ignore', 'pipe'],
