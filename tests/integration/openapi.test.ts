@@ -39,4 +39,26 @@ describe('OpenAPI', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('/api/gmail-simple/analyze');
   });
+
+  it('refuses every operation it documents as signed-in only, when no one is signed in', async () => {
+    const t = await testApp();
+    const doc = await (await t.req('/api/openapi.json')).json();
+    const guarded = Object.entries(
+      doc.paths as Record<string, Record<string, { security?: unknown }>>,
+    ).flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.security)
+        .map(([m]) => [m.toUpperCase(), p.replace(/\{\w+\}/g, '1')] as const),
+    );
+    expect(guarded.length).toBeGreaterThan(30);
+    const answers = await Promise.all(
+      guarded.map(async ([method, path]) => {
+        const res = await t.req(path, method === 'GET' ? {} : { method, json: {} });
+        return `${method} ${path} ${res.status}`;
+      }),
+    );
+    expect(answers.filter((a) => !a.endsWith(' 401'))).toEqual([]);
+    expect(answers).toContain('GET /api/emails 401');
+    expect(answers).toContain('GET /api/mailboxes 401');
+  });
 });
