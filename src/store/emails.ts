@@ -79,9 +79,10 @@ export function sqliteEmails(db: Db): EmailsRepo {
     if (!s) statements.set(sql, (s = db.prepare(sql)));
     return s;
   };
-  // A page of the list needs the total, which means counting every matching email. The count is
-  // kept until anything is written: by this connection (total_changes) or another one, such as a
-  // CLI scan beside the daemon (data_version).
+  // A page needs its total. Unfiltered, that is the user's row in email_counts (kept by triggers,
+  // migration 5). Under a filter it means counting every matching email, so the count is kept
+  // until anything is written: by this connection (total_changes) or another one, such as a CLI
+  // scan beside the daemon (data_version).
   const ownChanges = db.prepare('SELECT total_changes()').pluck();
   const otherChanges = db.prepare('PRAGMA data_version').pluck();
   const userCount = db.prepare<[number], number>('SELECT n FROM email_counts WHERE user_id = ?').pluck();
