@@ -48,7 +48,11 @@ let seq = 0;
  */
 export async function startDovecot(
   users: Record<string, string>,
-  opts: { tls?: Pem } = {},
+  opts: {
+    tls?: Pem;
+    /** Accept XOAUTH2/OAUTHBEARER tokens, checked by POSTing them to this introspection URL. */
+    oauth2IntrospectionUrl?: string;
+  } = {},
 ): Promise<Dovecot> {
   if (!DOVECOT) throw new Error('dovecot is not installed (apt-get install dovecot-imapd)');
   const dir = mkdtempSync(join(tmpdir(), 'pg-dovecot-'));
@@ -59,6 +63,25 @@ export async function startDovecot(
     writeFileSync(join(dir, 'cert.pem'), opts.tls.cert);
     writeFileSync(join(dir, 'key.pem'), opts.tls.key, { mode: 0o600 });
   }
+  if (opts.oauth2IntrospectionUrl)
+    writeFileSync(
+      join(dir, 'oauth2.conf'),
+      `introspection_mode = post
+introspection_url = ${opts.oauth2IntrospectionUrl}
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
+`,
+    );
+  const oauth2 = opts.oauth2IntrospectionUrl
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf
+}
+`
+    : '';
   const ssl = opts.tls
     ? `ssl = yes
 ssl_cert = <${dir}/cert.pem
@@ -87,10 +110,10 @@ state_dir = ${dir}/state
 instance_name = pg-test-dovecot-${process.pid}-${seq++}
 log_path = ${dir}/dovecot.log
 ${ssl}
-auth_mechanisms = plain login
+auth_mechanisms = plain login${opts.oauth2IntrospectionUrl ? ' xoauth2 oauthbearer' : ''}
 auth_failure_delay = 0
 mail_location = maildir:${dir}/mail/%u/Maildir
-passdb {
+${oauth2}passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/users
 }
