@@ -69,21 +69,22 @@ const MILLIONS = new RegExp(
     String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?\s?(?:million|m)\b`,
     String.raw`\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dois|três|cinco|dez)[\s-]?(?:million|millones|milh(?:ão|ões)|miljoen|millionen)\s(?:de\s)?${CURRENCY_WORD}\b`,
   ].join('|'),
-  'gi',
+  'i',
 );
 const WINDFALL_TOPIC =
-  /\b(?:donat(?:e|ed|ion|ing)|inherit(?:ed|ance)?|beneficiary|next of kin|(?:deposit|trust|investment|charity) fund|consignment|compensation|charity|orphanage|late (?:husband|father|client)|doa(?:ção|cao|dor)|heran(?:ça|ca)|herdei|donaci[oó]n|herencia)\b/gi;
+  /\b(?:donat(?:e|ed|ion|ing)|inherit(?:ed|ance)?|beneficiary|next of kin|(?:deposit|trust|investment|charity) fund|consignment|compensation|charity|orphanage|late (?:husband|father|client)|doa(?:ção|cao|dor)|heran(?:ça|ca)|herdei|donaci[oó]n|herencia)\b/i;
 const LARGE_SUM =
-  /\b(?:(?:huge|large|substantial|considerable|reasonable|certain) (?:sum|amount) of (?:money|funds)|quantia (?:razoável|considerável|substancial)|gran suma de dinero)\b/gi;
+  /\b(?:(?:huge|large|substantial|considerable|reasonable|certain) (?:sum|amount) of (?:money|funds)|quantia (?:razoável|considerável|substancial)|gran suma de dinero)\b/i;
 /** Asked to write back to a person, not to a help desk ("contact us" alone is every footer). */
 const GET_IN_TOUCH =
-  /\b(?:contact (?:me|him|her|my|mr|mrs|dr|barrister|the (?:bank|lawyer|attorney|agent|barrister|foundation|director))|(?:reply|respond|write|e-?mail) (?:to )?me|reply (?:back|urgently|immediately|with)|get back to me|send (?:me )?your (?:full )?(?:name|details|address|phone|information|data)|contact [a-z]+ [a-z]+ (?:via |by |on )?e-?mail|entre em contato comigo|entrar em contato comigo|me responda|responda-me|me escreva|escreva-me|cont(?:ac)?te-me|cont[aá]ct(?:e|a)me|kontaktieren sie mich)\b/gi;
+  /\b(?:contact (?:me|him|her|my|mr|mrs|dr|barrister|the (?:bank|lawyer|attorney|agent|barrister|foundation|director))|(?:reply|respond|write|e-?mail) (?:to )?me|reply (?:back|urgently|immediately|with)|get back to me|send (?:me )?your (?:full )?(?:name|details|address|phone|information|data)|contact [a-z]+ [a-z]+ (?:via |by |on )?e-?mail|entre em contato comigo|entrar em contato comigo|me responda|responda-me|me escreva|escreva-me|cont(?:ac)?te-me|cont[aá]ct(?:e|a)me|kontaktieren sie mich)\b/i;
 
 function advanceFee(haystack: string): Indicator | null {
-  const amount = haystack.match(MILLIONS)?.[0] ?? haystack.match(LARGE_SUM)?.[0];
+  // Not global: the first match of each is the evidence, so each scan stops there.
+  const amount = MILLIONS.exec(haystack)?.[0] ?? LARGE_SUM.exec(haystack)?.[0];
   if (!amount) return null;
-  const topic = haystack.match(WINDFALL_TOPIC)?.[0];
-  const contact = haystack.match(GET_IN_TOUCH)?.[0];
+  const topic = WINDFALL_TOPIC.exec(haystack)?.[0];
+  const contact = GET_IN_TOUCH.exec(haystack)?.[0];
   if (!topic || !contact) return null;
   return indicator({
     id: 'content.advance_fee',
