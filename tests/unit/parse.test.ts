@@ -16,6 +16,22 @@ describe('MIME parsing', () => {
     expect(p.text).toContain('Mit freundlichen Grüßen');
   });
 
+  it('reads a malformed From list ("Brand ,_<a@b>") as the address a mail client shows', async () => {
+    const from = async (h: string) => (await parseRawEmail(`From: ${h}\r\nSubject: x\r\n\r\nhello\r\n`)).from;
+    expect(await from('Microsoft account team ,_<no-reply@access-accsecurity.com>')).toEqual({
+      name: 'Microsoft account team',
+      address: 'no-reply@access-accsecurity.com',
+    });
+    expect(await from('Amazon Prime, jehd <service@stayfriends.de>')).toEqual({
+      name: 'Amazon Prime',
+      address: 'service@stayfriends.de',
+    });
+    expect(await from('=?utf-8?Q?Caf=C3=A9?= <a@b.example>, C <c@d.example>')).toEqual({
+      name: 'Café',
+      address: 'a@b.example',
+    });
+  });
+
   it('reads HTML-only mail as visible text and collects its links and forms', () => {
     const p = parseTestEmail({
       subject: 's',

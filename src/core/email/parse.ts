@@ -1,4 +1,4 @@
-import PostalMime from 'postal-mime';
+import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
 import { extractHtml, linksInText, looksLikeHtml } from './html.js';
 import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
@@ -69,7 +69,7 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
   return {
     mode: 'full',
     subject: (email.subject ?? '').slice(0, 2000),
-    from: firstMailbox(email.from),
+    from: firstMailbox(fromHeaderMailboxes(header('from')[0]) ?? email.from),
     replyTo: (email.replyTo ?? []).flatMap(mailboxes),
     returnPath: email.returnPath ?? null,
     messageId: email.messageId ?? null,
@@ -161,8 +161,27 @@ function mailboxes(a: Address): MailAddress[] {
   return [{ name: a.name, address: (a.address ?? '').toLowerCase() }];
 }
 
-function firstMailbox(a: Address | undefined): MailAddress | null {
-  return a ? (mailboxes(a)[0] ?? null) : null;
+/**
+ * The first mailbox of a From header. A malformed list such as `Brand, x <a@b>` or
+ * `Brand ,_<a@b>` (a trick to show only the name) parses as a name-only entry followed by
+ * the address: mail clients show that address under the first name, and so do we.
+ */
+function fromHeaderMailboxes(value: string | undefined): Address[] | undefined {
+  if (!value) return undefined;
+  try {
+    return addressParser(value).map((a) => ({ ...a, name: a.name ? decodeWords(a.name) : a.name }));
+  } catch {
+    return undefined;
+  }
+}
+
+function firstMailbox(a: Address | Address[] | undefined): MailAddress | null {
+  if (!a) return null;
+  const all = (Array.isArray(a) ? a : [a]).flatMap(mailboxes);
+  const first = all[0];
+  if (!first || first.address) return first ?? null;
+  const withAddress = all.find((m) => m.address);
+  return withAddress ? { name: first.name || withAddress.name, address: withAddress.address } : first;
 }
 
 function toAttachment(a: Email['attachments'][number]): EmailAttachment {
