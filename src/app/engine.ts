@@ -1,5 +1,6 @@
 import {
   analyzeParsed,
+  engineVersion,
   parseRawEmail,
   parseTestEmail,
   toPhishingAnalysis,
@@ -20,7 +21,16 @@ export interface TestEmailInput {
 /** The analysis engine with its data loaded once; shared by the CLI, the daemon and the TUI. */
 export interface Engine {
   readonly modelLoaded: boolean;
-  analyzeRaw(raw: Uint8Array | string): Promise<{ parsed: ParsedEmail; analysis: EmailAnalysis }>;
+  /** What results record as engine_version: rules version + model checksum. */
+  readonly version: string;
+  /**
+   * Analyses a raw message. `trustedAuthServIds` names the receiving servers whose
+   * Authentication-Results may lower the score (the mailbox's own); default: the engine's.
+   */
+  analyzeRaw(
+    raw: Uint8Array | string,
+    opts?: { trustedAuthServIds?: readonly string[] },
+  ): Promise<{ parsed: ParsedEmail; analysis: EmailAnalysis }>;
   analyzeTest(input: TestEmailInput): EmailAnalysis;
   testResult(analysis: EmailAnalysis): EmailTestResult;
   listShape: typeof toPhishingAnalysis;
@@ -30,12 +40,15 @@ export function createEngine(deps?: Partial<AnalysisDeps> & { useModel?: boolean
   const resolved: AnalysisDeps = {
     popular: deps?.popular ?? loadPopularDomains(),
     model: deps?.model !== undefined ? deps.model : deps?.useModel === false ? null : loadModel(),
+    trustedAuthServIds: deps?.trustedAuthServIds ?? [],
   };
   return {
     modelLoaded: !!resolved.model,
-    async analyzeRaw(raw) {
+    version: engineVersion(resolved.model),
+    async analyzeRaw(raw, opts) {
       const parsed = await parseRawEmail(raw);
-      return { parsed, analysis: analyzeParsed(parsed, resolved) };
+      const trusted = opts?.trustedAuthServIds ?? resolved.trustedAuthServIds;
+      return { parsed, analysis: analyzeParsed(parsed, { ...resolved, trustedAuthServIds: trusted }) };
     },
     analyzeTest(input) {
       return analyzeParsed(parseTestEmail(input), resolved);

@@ -30,6 +30,8 @@ export async function importFiles(
   opts: {
     mailboxName?: string;
     workers?: number;
+    /** Receiving servers whose Authentication-Results may lower a score (default: none). */
+    trustedAuthServIds?: readonly string[];
     onProgress?: (p: ScanProgress, r: ImportResult) => void;
   } = {},
 ): Promise<ImportResult> {
@@ -44,6 +46,7 @@ export async function importFiles(
     for await (const m of scanMailPaths(engine, paths, {
       keepRaw: true,
       workers: opts.workers,
+      trustedAuthServIds: opts.trustedAuthServIds,
       onProgress: (p) => opts.onProgress?.(p, result),
     })) {
       const raw = m.raw as Buffer;

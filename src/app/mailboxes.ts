@@ -9,15 +9,21 @@ export function addImapMailbox(
   userId: number,
   s: Omit<ImapSettings, 'password' | 'accessToken'>,
   secret: { password?: string; accessToken?: string },
+  /** The authserv-id the mailbox's receiving server writes in Authentication-Results (see mailbox-trust.ts). */
+  authservId?: string,
 ): MailboxRecord {
   const address = `${s.user}@${s.host}:${s.port}/${s.folder}`;
   const mailbox = store.mailboxes.ensure({
     userId,
     kind: 'imap',
     address,
-    config: { ...s, auth: secret.accessToken ? 'xoauth2' : 'password' },
+    config: {},
   });
-  store.mailboxes.setConfig(mailbox.id, { ...s, auth: secret.accessToken ? 'xoauth2' : 'password' });
+  store.mailboxes.setConfig(mailbox.id, {
+    ...s,
+    auth: secret.accessToken ? 'xoauth2' : 'password',
+    ...(authservId ? { authservId: authservId.trim().toLowerCase() } : {}),
+  });
   store.mailboxes.setSecret(mailbox.id, encryptSecret(key, secret.accessToken ?? secret.password ?? ''));
   return store.mailboxes.byId(mailbox.id) as MailboxRecord;
 }

@@ -28,6 +28,8 @@ export interface ScanOptions {
   onProgress?: (p: ScanProgress) => void;
   /** Keep each message's bytes in the result (costs a copy per message with workers). */
   keepRaw?: boolean;
+  /** Receiving servers whose Authentication-Results may lower a score (default: none). */
+  trustedAuthServIds?: readonly string[];
 }
 
 /** Messages in flight per worker: enough to keep threads busy, few enough to keep memory flat. */
@@ -56,7 +58,7 @@ export async function* scanMailPaths(
   const limit = Math.max(1, workers) * IN_FLIGHT_PER_WORKER;
   try {
     for await (const msg of readMailFiles(files, (n) => (progress.readBytes += n))) {
-      queue.push(analyzeOne(engine, pool, msg.path, msg.index, msg.raw, opts.keepRaw === true));
+      queue.push(analyzeOne(engine, pool, msg, opts.keepRaw === true, opts.trustedAuthServIds ?? []));
       if (queue.length >= limit) yield await done(queue.shift() as Promise<ScannedMessage>);
     }
     while (queue.length > 0) yield await done(queue.shift() as Promise<ScannedMessage>);
@@ -76,17 +78,16 @@ export async function* scanMailPaths(
 async function analyzeOne(
   engine: Engine,
   pool: AnalyzePool | null,
-  path: string,
-  index: number,
-  raw: Buffer,
+  { path, index, raw }: { path: string; index: number; raw: Buffer },
   keepRaw: boolean,
+  trust: readonly string[],
 ): Promise<ScannedMessage> {
   const size = raw.length;
   if (pool) {
     // The pool takes ownership of the bytes it is given; hand it a copy when we keep them.
-    const r = await pool.analyze(keepRaw ? Buffer.from(raw) : raw);
+    const r = await pool.analyze(keepRaw ? Buffer.from(raw) : raw, trust);
     return { path, index, summary: r.summary, analysis: r.analysis, size, raw: keepRaw ? raw : null };
   }
-  const { parsed, analysis } = await engine.analyzeRaw(raw);
+  const { parsed, analysis } = await engine.analyzeRaw(raw, { trustedAuthServIds: trust });
   return { path, index, summary: summariseParsed(parsed), analysis, size, raw: keepRaw ? raw : null };
 }

@@ -1,3 +1,4 @@
+import { trustedAuthServIds } from './mailbox-trust.js';
 import { readImapFolder, type ImapBatchState, type ImapSettings } from '../adapters/imap/imap-source.js';
 import { summariseParsed } from '../adapters/workers/protocol.js';
 import { PhishguardError } from '../errors.js';
@@ -46,6 +47,7 @@ export function scanImapMailbox(
       ...(cfg.auth === 'xoauth2' ? { accessToken: secret } : { password: secret }),
     };
     const state = (mailbox.state.imap ?? null) as ImapBatchState | null;
+    const trust = trustedAuthServIds(mailbox);
     const report: ScanReport = {
       scanId: store.scans.start(mailbox.id, null),
       processed: 0,
@@ -59,7 +61,7 @@ export function scanImapMailbox(
       })) {
         const providerId = `${m.state.uidValidity}:${m.uid}`;
         if (!store.emails.has(mailbox.id, providerId)) {
-          const { parsed, analysis } = await engine.analyzeRaw(m.raw);
+          const { parsed, analysis } = await engine.analyzeRaw(m.raw, { trustedAuthServIds: trust });
           const s = summariseParsed(parsed);
           const from = s.from ? (s.from.name ? `${s.from.name} <${s.from.address}>` : s.from.address) : '';
           const r = store.emails.insertAnalysed(

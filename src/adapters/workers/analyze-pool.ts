@@ -34,14 +34,14 @@ export class AnalyzePool {
     }
   }
 
-  analyze(raw: Uint8Array): Promise<Done> {
+  analyze(raw: Uint8Array, trust: readonly string[] = []): Promise<Done> {
     const id = this.#next++;
     const worker = this.#workers[this.#rr++ % this.#workers.length] as Worker;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       // Hand the bytes over instead of copying them: the caller does not read them again.
       const own = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength ? raw : raw.slice();
-      const req: WorkerRequest = { id, raw: own };
+      const req: WorkerRequest = { id, raw: own, trust };
       worker.postMessage(req, [own.buffer as ArrayBuffer]);
     });
   }

@@ -21,7 +21,7 @@ async function drain(): Promise<void> {
   for (let req = queue.shift(); req; req = queue.shift()) {
     let res: WorkerResponse;
     try {
-      const { parsed, analysis } = await engine.analyzeRaw(req.raw);
+      const { parsed, analysis } = await engine.analyzeRaw(req.raw, { trustedAuthServIds: req.trust });
       res = { id: req.id, ok: true, summary: summariseParsed(parsed), analysis };
     } catch (err) {
       res = { id: req.id, ok: false, error: err instanceof Error ? err.message : String(err) };

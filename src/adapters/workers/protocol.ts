@@ -13,6 +13,8 @@ export interface ParsedSummary {
 export interface WorkerRequest {
   id: number;
   raw: Uint8Array;
+  /** authserv-ids whose Authentication-Results may lower the score (see AnalysisDeps). */
+  trust: readonly string[];
 }
 
 export type WorkerResponse =

@@ -10,7 +10,8 @@ import {
   type GoogleConfig,
 } from '../../adapters/gmail/google-client.js';
 import { summariseParsed } from '../../adapters/workers/protocol.js';
-import { ENGINE_VERSION, toPhishingAnalysis } from '../../core/index.js';
+import { toPhishingAnalysis } from '../../core/index.js';
+import { trustedAuthServIds } from '../mailbox-trust.js';
 import { PhishguardError } from '../../errors.js';
 import type { Engine } from '../engine.js';
 import { receivedAt } from '../import-files.js';
@@ -240,7 +241,7 @@ export class GmailService {
 
   async #analyzeOne(m: MailboxRecord, id: string): Promise<AnalyzedGmailMessage> {
     const stored = this.store.emails.byProvider(m.id, id);
-    if (stored?.analysis && stored.analysis.engine_version === ENGINE_VERSION) {
+    if (stored?.analysis && stored.analysis.engine_version === this.engine.version) {
       return {
         id,
         subject: stored.subject,
@@ -257,7 +258,9 @@ export class GmailService {
     }
     const res = await this.#call(m, (api) => api.users.messages.get({ userId: 'me', id, format: 'raw' }));
     const raw = Buffer.from(res.data.raw ?? '', 'base64url');
-    const { parsed, analysis } = await this.engine.analyzeRaw(raw);
+    const { parsed, analysis } = await this.engine.analyzeRaw(raw, {
+      trustedAuthServIds: trustedAuthServIds(m),
+    });
     const s = summariseParsed(parsed);
     const sender = s.from ? (s.from.name ? `${s.from.name} <${s.from.address}>` : s.from.address) : '';
     const when = res.data.internalDate

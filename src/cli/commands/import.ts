@@ -3,10 +3,11 @@ import { createEngine } from '../../app/engine.js';
 import { importFiles } from '../../app/import-files.js';
 import { writeJson, type CliContext } from '../context.js';
 import { ProgressBar } from '../output/progress.js';
+import { addTrustOption, type TrustFlags } from '../trust-option.js';
 import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
 
 export function registerImport(program: Command, ctx: () => CliContext): void {
-  program
+  const command = program
     .command('import')
     .description(
       'Import .eml files, folders, Maildirs, mbox and .mbox.gz into a user’s local mailbox (analysed and stored)',
@@ -16,44 +17,48 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
     .option('--mailbox <name>', 'local mailbox name', 'local files')
     .option('--data-dir <dir>', 'data directory')
     .option('--config <file>', 'JSON config file')
-    .option('--json', 'print JSON')
-    .action(
-      async (paths: string[], opts: StoreFlags & { user?: string; mailbox: string; json?: boolean }) => {
-        const c = ctx();
-        const { store } = openStore(c, opts);
-        try {
-          const owner = resolveUser(store, opts.user);
-          let bar: ProgressBar | null = null;
-          const r = await importFiles(store, createEngine(), owner.id, paths, {
-            mailboxName: opts.mailbox,
-            onProgress: (p) => {
-              bar ??= new ProgressBar(p.totalBytes, 'messages');
-              bar.update(p.readBytes, p.messages);
-            },
+    .option('--json', 'print JSON');
+  addTrustOption(command).action(
+    async (
+      paths: string[],
+      opts: StoreFlags & TrustFlags & { user?: string; mailbox: string; json?: boolean },
+    ) => {
+      const c = ctx();
+      const { store } = openStore(c, opts);
+      try {
+        const owner = resolveUser(store, opts.user);
+        let bar: ProgressBar | null = null;
+        const r = await importFiles(store, createEngine(), owner.id, paths, {
+          mailboxName: opts.mailbox,
+          trustedAuthServIds: opts.trustAuthserv ?? [],
+          onProgress: (p) => {
+            bar ??= new ProgressBar(p.totalBytes, 'messages');
+            bar.update(p.readBytes, p.messages);
+          },
+        });
+        (bar as ProgressBar | null)?.finish();
+        store.audit.add({
+          userId: owner.id,
+          username: owner.username,
+          action: 'mailbox.import',
+          target: `mailbox:${r.mailboxId}`,
+          detail: { ...r, via: 'cli' },
+        });
+        if (opts.json)
+          writeJson(c, {
+            user: owner.username,
+            mailbox_id: r.mailboxId,
+            processed: r.processed,
+            added: r.added,
+            duplicates: r.duplicates,
           });
-          (bar as ProgressBar | null)?.finish();
-          store.audit.add({
-            userId: owner.id,
-            username: owner.username,
-            action: 'mailbox.import',
-            target: `mailbox:${r.mailboxId}`,
-            detail: { ...r, via: 'cli' },
-          });
-          if (opts.json)
-            writeJson(c, {
-              user: owner.username,
-              mailbox_id: r.mailboxId,
-              processed: r.processed,
-              added: r.added,
-              duplicates: r.duplicates,
-            });
-          else
-            c.stdout.write(
-              `imported ${r.added} new message(s) for ${owner.username} (${r.processed} read, ${r.duplicates} already stored)\n`,
-            );
-        } finally {
-          store.close();
-        }
-      },
-    );
+        else
+          c.stdout.write(
+            `imported ${r.added} new message(s) for ${owner.username} (${r.processed} read, ${r.duplicates} already stored)\n`,
+          );
+      } finally {
+        store.close();
+      }
+    },
+  );
 }

@@ -20,6 +20,7 @@ interface AddOptions extends StoreFlags {
   insecureTls?: boolean;
   passwordStdin?: boolean;
   accessTokenStdin?: boolean;
+  authservId?: string;
   json?: boolean;
 }
 
@@ -44,6 +45,10 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       .option('--insecure-tls', 'accept a self-signed server certificate')
       .option('--password-stdin', 'read the password from stdin')
       .option('--access-token-stdin', 'read an OAuth access token from stdin (XOAUTH2)')
+      .option(
+        '--authserv-id <id>',
+        "your receiving server's name in Authentication-Results (e.g. mx.example.org); only its results may lower a score",
+      )
       .option('--json', 'print JSON'),
   ).action(async (kind: string, opts: AddOptions) => {
     const c = ctx();
@@ -80,6 +85,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
           insecureTls: opts.insecureTls === true,
         },
         opts.accessTokenStdin ? { accessToken: secret } : { password: secret },
+        opts.authservId,
       );
       store.audit.add({
         userId: owner.id,

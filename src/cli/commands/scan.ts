@@ -5,8 +5,9 @@ import { PhishguardError } from '../../errors.js';
 import type { CliContext } from '../context.js';
 import { ProgressBar } from '../output/progress.js';
 import { cell, colourLevel } from '../output/table.js';
+import { addTrustOption, type TrustFlags } from '../trust-option.js';
 
-interface Options {
+interface Options extends TrustFlags {
   format?: string;
   rulesOnly?: boolean;
   json?: boolean;
@@ -14,15 +15,15 @@ interface Options {
 }
 
 export function registerScan(program: Command, ctx: () => CliContext): void {
-  program
+  const command = program
     .command('scan')
     .description('Analyse every message in .eml files, folders, Maildirs, mbox and .mbox.gz files (streamed)')
     .argument('<paths...>', 'files or folders')
     .option('--format <format>', 'table | jsonl | json (default: table on a terminal, jsonl otherwise)')
     .option('--json', 'same as --format json')
     .option('--rules-only', 'score by rules alone, without the trained model (single thread)')
-    .option('--workers <n>', 'analysis threads (default: one per core, at most 4; 0 = this thread)')
-    .action(async (paths: string[], opts: Options) => runScan(ctx(), paths, opts));
+    .option('--workers <n>', 'analysis threads (default: one per core, at most 4; 0 = this thread)');
+  addTrustOption(command).action(async (paths: string[], opts: Options) => runScan(ctx(), paths, opts));
 }
 
 /** One scan result in the documented --format jsonl shape. */
@@ -64,7 +65,11 @@ async function runScan(ctx: CliContext, paths: string[], opts: Options): Promise
   const workers = opts.workers !== undefined ? Number(opts.workers) : undefined;
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 0 || workers > 64))
     throw new PhishguardError('USAGE', '--workers must be an integer from 0 to 64');
-  for await (const m of scanMailPaths(engine, paths, { workers: opts.rulesOnly ? 0 : workers, onProgress })) {
+  for await (const m of scanMailPaths(engine, paths, {
+    workers: opts.rulesOnly ? 0 : workers,
+    onProgress,
+    trustedAuthServIds: opts.trustAuthserv ?? [],
+  })) {
     counts[m.analysis.risk_level] = (counts[m.analysis.risk_level] ?? 0) + 1;
     if (format === 'jsonl') ctx.stdout.write(`${JSON.stringify(scanRecord(m))}\n`);
     else if (format === 'json') {

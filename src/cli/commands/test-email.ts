@@ -1,3 +1,4 @@
+import { addTrustOption, type TrustFlags } from '../trust-option.js';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
@@ -10,7 +11,7 @@ import { formatAnalysis } from '../output/analysis.js';
 
 const TestLine = z.object({ subject: z.string(), sender: z.string(), content: z.string() });
 
-interface Options {
+interface Options extends TrustFlags {
   subject?: string;
   sender?: string;
   content?: string;
@@ -22,7 +23,7 @@ interface Options {
 }
 
 export function registerTestEmail(program: Command, ctx: () => CliContext): void {
-  program
+  const command = program
     .command('test-email')
     .description(
       'Analyse one message: subject/sender/content, an .eml file, raw mail on stdin, or JSON lines on stdin (--jsonl)',
@@ -34,8 +35,8 @@ export function registerTestEmail(program: Command, ctx: () => CliContext): void
     .option('--eml <file>', 'analyse a raw RFC 822 message file (full mode)')
     .option('--jsonl', 'read {subject, sender, content} JSON lines on stdin, write one result per line')
     .option('--json', 'print JSON instead of a report')
-    .option('--rules-only', 'score by rules alone, without the trained model')
-    .action(async (opts: Options) => runTestEmail(ctx(), opts));
+    .option('--rules-only', 'score by rules alone, without the trained model');
+  addTrustOption(command).action(async (opts: Options) => runTestEmail(ctx(), opts));
 }
 
 /** The JSON form: the spec's test shape plus the list shape and rich indicators. */
@@ -53,7 +54,7 @@ export function testEmailJson(engine: Engine, a: EmailAnalysis): Record<string, 
 }
 
 async function runTestEmail(ctx: CliContext, opts: Options): Promise<void> {
-  const engine = createEngine({ useModel: !opts.rulesOnly });
+  const engine = createEngine({ useModel: !opts.rulesOnly, trustedAuthServIds: opts.trustAuthserv ?? [] });
   if (opts.jsonl) {
     let n = 0;
     for await (const line of createInterface({ input: ctx.stdin, crlfDelay: Infinity })) {

@@ -11,13 +11,48 @@ const WEIGHTS: Record<Method, Partial<Record<string, number>>> = {
   arc: { fail: 0.1 },
 };
 
+/** An Authentication-Results header and whether it can be attributed to the mailbox's own server. */
+export interface AttributedResults {
+  header: string;
+  authservId: string;
+  trusted: boolean;
+}
+
 /**
- * SPF, DKIM, DMARC and ARC verdicts from the top-most Authentication-Results header (the one
- * the receiving server added). Results further down may be forged by the sender.
+ * The Authentication-Results header to read. With trusted authserv-ids configured, the
+ * top-most header one of them wrote (a receiving server prepends its own and must not pass on
+ * a forged one with its id, RFC 8601 §5); otherwise the top-most header, marked untrusted:
+ * anyone on the path, the sender included, could have written it.
  */
-export const authSignals: Signal = ({ email }) => {
-  const top = email.authResults[0];
-  if (!top) return [];
+export function attributedResults(
+  authResults: readonly string[],
+  trustedAuthServIds: readonly string[],
+): AttributedResults | null {
+  const trusted = new Set(trustedAuthServIds.map((id) => id.toLowerCase()));
+  for (const header of authResults) {
+    const id = authservIdOf(header);
+    if (trusted.has(id)) return { header, authservId: id, trusted: true };
+  }
+  const top = authResults[0];
+  return top === undefined ? null : { header: top, authservId: authservIdOf(top), trusted: false };
+}
+
+/** The authserv-id: the first token, after an ARC instance tag ("i=1;") if any. */
+function authservIdOf(header: string): string {
+  const value = header.replace(/^\s*i\s*=\s*\d+\s*;/i, '');
+  return (/^\s*([^\s;]+)/.exec(value)?.[1] ?? '').toLowerCase();
+}
+
+/**
+ * SPF, DKIM, DMARC and ARC failures from the attributed Authentication-Results header. A failure
+ * counts even when the header is not attributed (a sender who forges its own failure only hurts
+ * itself); a pass never lowers a score unless the header is attributed (see verifiedSender).
+ */
+export const authSignals: Signal = ({ email, trustedAuthServIds }) => {
+  const results = attributedResults(email.authResults, trustedAuthServIds);
+  if (!results) return [];
+  const top = results.header;
+  const source = describeSource(results);
   const out: Indicator[] = [];
   for (const method of ['dmarc', 'spf', 'dkim', 'arc'] as const) {
     const m = new RegExp(`(?:^|[;\\s])${method}=([a-z]+)`, 'i').exec(top);
@@ -34,8 +69,8 @@ export const authSignals: Signal = ({ email }) => {
         explanation:
           verdict === 'none'
             ? `The sender's domain publishes no ${method.toUpperCase()} record, so its origin cannot be checked.`
-            : `The receiving server reported ${method.toUpperCase()} ${verdict}: the message may not come from the domain it claims.`,
-        evidence: [`Authentication-Results: ${top.replace(/\s+/g, ' ').slice(0, 240)}`],
+            : `${results.trusted ? 'The receiving server' : 'A server on the way'} reported ${method.toUpperCase()} ${verdict}: the message may not come from the domain it claims.`,
+        evidence: [`Authentication-Results: ${top.replace(/\s+/g, ' ').slice(0, 240)}`, source],
       }),
     );
   }
@@ -73,16 +108,15 @@ const VERIFIED_RANK = 20_000;
  * domains never qualify (anyone can hold an address there).
  */
 export function verifiedSender(
-  { email, popular, senderDomain }: SignalContext,
+  { email, popular, senderDomain, trustedAuthServIds }: SignalContext,
   linkDomains: readonly string[],
 ): Indicator | null {
-  const top = email.authResults[0];
-  if (
-    !top ||
-    !senderDomain ||
-    FREEMAIL_SENDERS.has(senderDomain) ||
-    !popular.isPopular(senderDomain, VERIFIED_RANK)
-  )
+  // Only results the mailbox's own server wrote may lower a score: a sender can write a
+  // "dmarc=pass" line into its own message.
+  const results = attributedResults(email.authResults, trustedAuthServIds);
+  if (!results?.trusted) return null;
+  const top = results.header;
+  if (!senderDomain || FREEMAIL_SENDERS.has(senderDomain) || !popular.isPopular(senderDomain, VERIFIED_RANK))
     return null;
   const dmarcPass =
     /(?:^|[;\s])dmarc=pass\b/i.test(top) &&
@@ -100,8 +134,14 @@ export function verifiedSender(
     severity: 'info',
     weight: 0,
     explanation: `The sender is authenticated as ${senderDomain}, a well-known domain, and every link stays on its own sites.`,
-    evidence: [`Authentication-Results: ${top.replace(/\s+/g, ' ').slice(0, 200)}`],
+    evidence: [`Authentication-Results: ${top.replace(/\s+/g, ' ').slice(0, 200)}`, describeSource(results)],
   });
+}
+
+function describeSource(r: AttributedResults): string {
+  return r.trusted
+    ? `Written by ${r.authservId}, a receiving server this mailbox trusts.`
+    : `Written by ${r.authservId || 'an unnamed server'}, which this mailbox is not set to trust: it can raise the score, never lower it.`;
 }
 
 function sameBrand(a: string, b: string): boolean {

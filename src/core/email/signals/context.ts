@@ -6,6 +6,11 @@ export interface SignalContext {
   popular: PopularDomains;
   /** Registrable domain of the From address, if any. */
   senderDomain: string | null;
+  /**
+   * The authserv-ids whose Authentication-Results this mailbox's own receiving servers write
+   * (RFC 8601 §5). Results from anyone else may have been written by the sender.
+   */
+  trustedAuthServIds: readonly string[];
 }
 
 export type Signal = (ctx: SignalContext) => Indicator[];

@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+
+/** Options of a command that reads raw messages from files or stdin. */
+export interface TrustFlags {
+  trustAuthserv?: string[];
+}
+
+/**
+ * `--trust-authserv ID` (repeatable): the authserv-id your own receiving server writes in
+ * Authentication-Results (e.g. mx.google.com). Only such results may lower a score; without
+ * it, a sender-written "dmarc=pass" line is read as what it may be, a claim.
+ */
+export function addTrustOption(command: Command): Command {
+  return command.option(
+    '--trust-authserv <id>',
+    'trust Authentication-Results written by this receiving server (repeatable); default: trust none',
+    (value: string, previous: string[] = []) => [...previous, value.trim().toLowerCase()],
+  );
+}
