@@ -1,8 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import { hasPhoneNumber } from '../../src/core/email/call-to-action.js';
 import { shippedEngine } from '../helpers/engine.js';
 
 describe('score rules around the model', () => {
-  it('caps a message that asks the reader to do nothing below the phishing threshold', () => {
+  it('caps a full message that asks the reader to do nothing below the phishing threshold', async () => {
+    const lure =
+      'Your mailbox storage is almost full. Messages may stop arriving soon. Regards, Mail Administrator';
+    const raw = `From: Security Team <alerts@account-notice.example>\r\nSubject: Account suspended\r\n\r\n${lure}\r\n`;
+    const full = (await shippedEngine().analyzeRaw(raw)).analysis;
+    expect(full.risk_score).toBeLessThanOrEqual(39);
+    // The same words with a link to act on are not capped.
+    const withLink = (
+      await shippedEngine().analyzeRaw(`${raw}https://mailbox-quota-upgrade.example/login\r\n`)
+    ).analysis;
+    expect(withLink.risk_score).toBeGreaterThan(full.risk_score);
+  });
+
+  it('does not cap pasted text: copying a message’s visible text leaves its links behind', async () => {
+    const lure = {
+      subject: 'Account suspended',
+      sender: 'Security Team <alerts@account-notice.example>',
+      content:
+        'Your mailbox storage is almost full. Messages may stop arriving soon. Regards, Mail Administrator',
+    };
+    const pasted = shippedEngine().analyzeTest(lure);
+    const raw = `From: ${lure.sender}\r\nSubject: ${lure.subject}\r\n\r\n${lure.content}\r\n`;
+    const full = (await shippedEngine().analyzeRaw(raw)).analysis;
+    expect(full.risk_score).toBeLessThanOrEqual(39);
+    expect(pasted.risk_score).toBeGreaterThan(39);
+  });
+
+  it('scores a short message in a language it does not know LOW at most, not in the middle', () => {
     const a = shippedEngine().analyzeTest({
       subject: 'Hi',
       sender: 'someone@unknown-domain.example',
@@ -10,6 +38,15 @@ describe('score rules around the model', () => {
     });
     expect(a.risk_score).toBeLessThan(40);
     expect(a.is_phishing).toBe(false);
+  });
+
+  it('counts a phone number to call as a call to action, but not dates, times, IPs or order numbers', () => {
+    expect(hasPhoneNumber('call our billing department at +1 (808) 555-0199 to cancel')).toBe(true);
+    expect(hasPhoneNumber('ligue (11) 98765-4321 hoje')).toBe(true);
+    expect(hasPhoneNumber('call 0800 123 4567')).toBe(true);
+    expect(hasPhoneNumber('new sign-in from 192.168.100.201 at 2025-09-21 05:51')).toBe(false);
+    expect(hasPhoneNumber('Data: 18/11/2026 20:58')).toBe(false);
+    expect(hasPhoneNumber('order 20261117091422, total 1.234.567,00 EUR')).toBe(false);
   });
 
   it('treats a contact address elsewhere as a call to action (advance-fee scams)', () => {

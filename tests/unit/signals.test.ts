@@ -70,7 +70,7 @@ describe('link signals', () => {
 });
 
 describe('content signals', () => {
-  it('finds urgency, threats, credential and payment requests, generic greetings and hidden text', async () => {
+  it('finds urgency, threats, credential and payment requests and generic greetings', async () => {
     const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
     expect(ids(analysis)).toEqual(
       expect.arrayContaining([
@@ -78,11 +78,29 @@ describe('content signals', () => {
         'content.threat',
         'content.credential_request',
         'content.generic_greeting',
-        'content.hidden_text',
       ]),
     );
     const inv = await analyzeFixture('phishing-zip-executable.eml');
     expect(ids(inv.analysis)).toContain('content.payment_request');
+  });
+
+  it('reads one short hidden block as a newsletter preheader, more hidden text as evasion', () => {
+    const hidden = (html: string) =>
+      ids(rulesEngine().analyzeTest({ subject: 's', sender: 'news@example.org', content: html })).includes(
+        'content.hidden_text',
+      );
+    const pad = '\u200c '.repeat(80);
+    expect(
+      hidden(`<div style="display:none">Two hours, gloves and coffee included.${pad}</div><p>Hello</p>`),
+    ).toBe(false);
+    expect(
+      hidden(
+        '<div style="display:none">Verify your account now before it is closed</div><p>Hi</p><span style="font-size:0">wallet seed phrase recovery urgent</span>',
+      ),
+    ).toBe(true);
+    expect(
+      hidden(`<div style="display:none">${'filler words to fool the filter '.repeat(10)}</div><p>Hi</p>`),
+    ).toBe(true);
   });
 
   it('flags scripts and password fields inside a message', () => {

@@ -104,7 +104,7 @@ export function extractHtml(html: string): HtmlFacts {
           if (hiddenStack.pop()) {
             hiddenDepth--;
             if (hiddenDepth === 0 && currentHidden.trim())
-              hiddenText.push(collapse(currentHidden).slice(0, 200));
+              hiddenText.push(collapse(currentHidden).slice(0, 1000));
             if (hiddenDepth === 0) currentHidden = '';
           }
         }
