@@ -172,6 +172,10 @@ export interface EmailsRepo {
   remove(id: number, userId: number): boolean;
   setStatus(ids: number[], userId: number, status: EmailStatus, reason: string | null): number;
   putAnalysis(emailId: number, analysis: EmailAnalysis): void;
+  /** Stored messages (with their bytes) whose current analysis is not by this engine version. */
+  stale(engineVersion: string, limit: number): { id: number; user_id: number; mailbox_id: number }[];
+  /** A message's bytes, whoever owns it (for background work such as rescoring). */
+  rawById(id: number): Buffer | null;
   links(id: number, userId: number): { id: number; url: string }[] | null;
   link(linkId: number, userId: number): { id: number; email_id: number; url: string } | null;
   countsByLevel(userId: number): Record<string, number>;

@@ -13,7 +13,6 @@ import { gmailRoutes } from './routes/gmail.js';
 import { rootHealth, systemRoutes } from './routes/system.js';
 import { serveWeb } from './static.js';
 import { docsPage, openApiDocument } from './openapi.js';
-import { ENGINE_VERSION } from '../core/index.js';
 
 /** Largest accepted request body; uploads of mail files have their own, larger limit. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -79,7 +78,7 @@ export function createApp(deps: AppDeps) {
       },
     })(c, next);
   });
-  const doc = openApiDocument(ENGINE_VERSION);
+  const doc = openApiDocument(deps.engine.version);
   app.get('/api/openapi.json', (c) => c.json(doc));
   app.get('/api/docs', (c) => c.html(docsPage(doc)));
   app.route('/api', api);

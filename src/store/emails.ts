@@ -177,6 +177,19 @@ export function sqliteEmails(db: Db): EmailsRepo {
       const r = owned(id, userId);
       return r ? toRow(r) : null;
     },
+    stale(engineVersion, limit) {
+      return db
+        .prepare(
+          `SELECT e.id, e.user_id, e.mailbox_id FROM emails e LEFT JOIN analyses a ON a.id = e.analysis_id
+           WHERE e.raw IS NOT NULL AND (a.engine_version IS NULL OR a.engine_version != ?) ORDER BY e.id LIMIT ?`,
+        )
+        .all(engineVersion, limit) as { id: number; user_id: number; mailbox_id: number }[];
+    },
+    rawById(id) {
+      const r = db.prepare('SELECT raw FROM emails WHERE id = ?').get(id) as
+        { raw: Buffer | null } | undefined;
+      return r?.raw ? gunzipSync(r.raw) : null;
+    },
     raw(id, userId) {
       const r = db.prepare('SELECT e.raw FROM emails e WHERE e.id = ? AND e.user_id = ?').get(id, userId) as
         { raw: Buffer | null } | undefined;

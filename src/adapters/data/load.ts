@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { ModelFileSchema, PhishingModel, PopularDomains } from '../../core/index.js';
 import { MODEL_FILE, POPULAR_DOMAINS_FILE } from '../../config/paths.js';
@@ -16,5 +17,25 @@ export function loadModel(file = MODEL_FILE): PhishingModel | null {
   if (!existsSync(file)) return null;
   const parsed = ModelFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new PhishguardError('INTERNAL', `model file ${file} is not valid: ${parsed.error.message}`);
-  return PhishingModel.fromFile(parsed.data);
+  const m = parsed.data;
+  // The checksum names the model in every result's engine_version: it must be the model's own.
+  const actual = modelChecksum(Buffer.from(m.keys_b64, 'base64'), Buffer.from(m.weights_b64, 'base64'), m.bias, m.calibration);
+  if (actual !== m.checksum)
+    throw new PhishguardError('INTERNAL', `model file ${file} is damaged: checksum ${actual}, expected ${m.checksum}`);
+  return PhishingModel.fromFile(m);
+}
+
+/** The model checksum `npm run train` writes: sha256 of keys, weights, bias and calibration (16 hex digits). */
+export function modelChecksum(
+  keys: Uint8Array,
+  weights: Uint8Array,
+  bias: number,
+  calibration: { a: number; b: number },
+): string {
+  return createHash('sha256')
+    .update(keys)
+    .update(weights)
+    .update(JSON.stringify({ bias, calibration }))
+    .digest('hex')
+    .slice(0, 16);
 }

@@ -1,3 +1,4 @@
+import { rescoreStale } from '../../app/rescore.js';
 import { serve } from '@hono/node-server';
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
@@ -40,6 +41,10 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   const admin = await ensureFirstAdmin(store);
   const deps = buildDeps(config, store, logger, ctx.env);
   resumeInterruptedScans(store, deps, logger);
+  // Mail analysed by earlier rules or another model is analysed again, in the background.
+  rescoreStale(store, deps.engine)
+    .then((n) => n > 0 && logger.info({ rescored: n, engine: deps.engine.version }, 'stored mail rescored'))
+    .catch((err: Error) => logger.warn({ err: err.message }, 'rescoring stored mail failed'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port });
   await new Promise<void>((resolve, reject) => {
