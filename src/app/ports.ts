@@ -184,7 +184,8 @@ export interface EmailsRepo {
 }
 
 export interface UrlAnalysesRepo {
-  fresh(cacheKey: string): { result_json: string } | null;
+  /** A cached result of this user's own (never another user's: what someone checked is theirs). */
+  fresh(cacheKey: string, userId: number | null): { result_json: string } | null;
   put(r: {
     analysisId: string;
     cacheKey: string;

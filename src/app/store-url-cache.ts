@@ -10,7 +10,7 @@ export class StoreUrlCache implements UrlCache {
   ) {}
 
   get(key: string): RedirectAnalysis | null {
-    const row = this.store.urlAnalyses.fresh(key);
+    const row = this.store.urlAnalyses.fresh(key, this.userId);
     return row ? (JSON.parse(row.result_json) as RedirectAnalysis) : null;
   }
 

@@ -10,12 +10,12 @@ import { nowIso, type Db } from './db.js';
 
 export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
   return {
-    fresh: (key) =>
+    fresh: (key, userId) =>
       (db
         .prepare(
-          'SELECT result_json FROM url_analyses WHERE cache_key = ? AND expires_at > ? ORDER BY id DESC LIMIT 1',
+          'SELECT result_json FROM url_analyses WHERE cache_key = ? AND user_id IS ? AND expires_at > ? ORDER BY id DESC LIMIT 1',
         )
-        .get(key, nowIso()) as { result_json: string } | undefined) ?? null,
+        .get(key, userId, nowIso()) as { result_json: string } | undefined) ?? null,
     put(r) {
       db.prepare(
         'INSERT OR REPLACE INTO url_analyses (analysis_id, cache_key, user_id, url, verdict, threat_score, result_json, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',

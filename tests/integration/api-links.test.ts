@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 describe('redirect analysis API', () => {
-  it('analyses a URL and caches it per URL and options', async () => {
+  it('analyses a URL and caches it per user, URL and options', async () => {
     const body = {
       url: `${site.base}/go`,
       include_cloaking_detection: true,
@@ -35,6 +35,13 @@ describe('redirect analysis API', () => {
       await t.req('/api/v1/redirect-analysis/analyze', { method: 'POST', token, json: body })
     ).json();
     expect(again).toMatchObject({ cached: true, analysis_id: r.analysis_id });
+    // Another user gets a fresh analysis: the cache never tells bob what alice checked.
+    const bob = (await t.login('bob', 'bob-password')).access_token;
+    const bobs = await (
+      await t.req('/api/v1/redirect-analysis/analyze', { method: 'POST', token: bob, json: body })
+    ).json();
+    expect(bobs.cached).toBe(false);
+    expect(bobs.analysis_id).not.toBe(r.analysis_id);
     const q = await (
       await t.req('/api/v1/redirect-analysis/quick-scan', {
         method: 'POST',
