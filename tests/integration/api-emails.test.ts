@@ -195,7 +195,13 @@ describe('analysis, intel, system and audit API', () => {
     expect(stats.mailboxes[0]).toMatchObject({ kind: 'local', address: 'local files' });
     expect((await t.req('/api/system/stats')).status).toBe(401);
     const health = await (await t.req('/api/system/health')).json();
-    expect(health.components.database.ok).toBe(true);
+    expect(health.components.database).toEqual({ ok: true });
+    expect(JSON.stringify(health)).not.toMatch(/sqlite|user\(s\)|\/tmp\//);
+    // An administrator sees the details; a signed-in non-administrator does not.
+    const admin = await (await t.req('/api/system/health', { token: alice })).json();
+    expect(admin.components.database.detail).toMatch(/^sqlite .*1?\d user\(s\)/);
+    const user = await (await t.req('/api/system/health', { token: bob })).json();
+    expect(user.components.database).toEqual({ ok: true });
     expect((await (await t.req('/health')).json()).status).toBe('healthy');
   });
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
@@ -12,24 +12,40 @@ export const ACCESS_COOKIE = 'pg_access';
  */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization');
-    let token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
-    if (!token) {
-      token = getCookie(c, ACCESS_COOKIE);
-      if (
-        token &&
-        !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) &&
-        c.req.header('x-requested-with') !== 'phishguard'
-      )
-        throw new PhishguardError(
-          'FORBIDDEN',
-          'Missing X-Requested-With header for a cookie-authenticated request',
-        );
-    }
+    const token = tokenOf(c);
     if (!token) throw new PhishguardError('UNAUTHORIZED', 'Not authenticated');
     c.set('user', await deps.auth.authenticate(token));
     await next();
   };
+}
+
+/** Whether the request carries a valid administrator's session (false without one; never throws for that). */
+export async function isAdministrator(deps: AppDeps, c: Context<AppEnv>): Promise<boolean> {
+  const token = tokenOf(c);
+  if (!token) return false;
+  try {
+    return (await deps.auth.authenticate(token)).is_admin;
+  } catch {
+    return false;
+  }
+}
+
+function tokenOf(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header('authorization');
+  let token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
+  if (!token) {
+    token = getCookie(c, ACCESS_COOKIE);
+    if (
+      token &&
+      !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) &&
+      c.req.header('x-requested-with') !== 'phishguard'
+    )
+      throw new PhishguardError(
+        'FORBIDDEN',
+        'Missing X-Requested-With header for a cookie-authenticated request',
+      );
+  }
+  return token;
 }
 
 export function requireAdmin(): MiddlewareHandler<AppEnv> {

@@ -2,10 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { EVALUATION_FILE } from '../../config/paths.js';
 import { z } from 'zod';
-import { ENGINE_VERSION } from '../../core/index.js';
 import { findChromium } from '../../adapters/browser/chromium.js';
 import type { AppDeps, AppEnv } from '../env.js';
-import { requireUser } from '../middleware/auth.js';
+import { isAdministrator, requireUser } from '../middleware/auth.js';
 import { parse } from '../validate.js';
 
 export const AuditQuery = z.object({
@@ -25,7 +24,7 @@ export function systemRoutes(deps: AppDeps) {
       deps.config.google.clientId && deps.config.google.clientSecret ? 'configured' : 'not configured';
     return {
       status: db.ok ? 'healthy' : 'unhealthy',
-      engine_version: ENGINE_VERSION,
+      engine_version: deps.engine.version,
       model_loaded: deps.engine.modelLoaded,
       components: {
         database: db,
@@ -39,9 +38,24 @@ export function systemRoutes(deps: AppDeps) {
   };
   return new Hono<AppEnv>()
     .get('/system/evaluation', (c) => c.json(evaluationFigures()))
-    .get('/system/health', (c) => {
+    .get('/system/health', async (c) => {
       const h = health();
-      return c.json(h, h.status === 'healthy' ? 200 : 503);
+      const status = h.status === 'healthy' ? 200 : 503;
+      if (await isAdministrator(deps, c)) return c.json(h, status);
+      // Anyone on this machine may ask whether the daemon is up; the database path, the number
+      // of accounts and the browser's location are for administrators.
+      const { database, browser_engine, mailbox_connectors } = h.components;
+      return c.json(
+        {
+          ...h,
+          components: {
+            database: { ok: database.ok },
+            browser_engine: { ok: browser_engine.ok },
+            mailbox_connectors,
+          },
+        },
+        status,
+      );
     })
     .get('/system/stats', requireUser(deps), (c) => {
       const user = c.get('user');
@@ -56,7 +70,7 @@ export function systemRoutes(deps: AppDeps) {
           last_scan_at: m.last_scan_at,
           last_scan: store.scans.latest(m.id),
         })),
-        engine_version: ENGINE_VERSION,
+        engine_version: deps.engine.version,
         model_loaded: deps.engine.modelLoaded,
       });
     })
@@ -75,29 +89,43 @@ export function systemRoutes(deps: AppDeps) {
     });
 }
 
-/** The landing page's figures, straight from the engine's own generated evaluation report. */
+/**
+ * The landing page's figures, straight from the engine's own generated evaluation report: the
+ * honest ones first (phishing dated after everything the model trained on; legitimate mail of
+ * sources it never saw), dev-split figures only as a secondary line.
+ */
 export function evaluationFigures(file = EVALUATION_FILE): Record<string, unknown> {
   if (!existsSync(file)) return { available: false };
+  const Modes = z.object({ full: z.number(), paste: z.number() });
   const EvalFile = z.object({
     generated: z.string(),
+    engine_version: z.string(),
     model_checksum: z.string(),
-    dev_corpus_sizes: z.record(z.string(), z.number()),
-    full_message: z.object({
-      roc_auc_phishing_vs_legit: z.number(),
-      at_is_phishing: z.object({ phishing_recall: z.number(), legit_false_positive_rate: z.number() }),
+    forward_from: z.string(),
+    forward: z.object({ test_phishing: z.number(), recall: Modes }),
+    unseen_sources: z.object({
+      overall: Modes,
+      per_source: z.record(z.string(), Modes.extend({ n: z.number() })),
     }),
+    dev: z.object({ full: z.object({ recall: z.number(), legit_flagged: z.number() }) }),
   });
   const r = EvalFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!r.success) return { available: false };
   const d = r.data;
+  const sources = Object.values(d.unseen_sources.per_source);
   return {
     available: true,
     generated: d.generated,
+    engine_version: d.engine_version,
     model_checksum: d.model_checksum,
-    phishing_recall: d.full_message.at_is_phishing.phishing_recall,
-    false_positive_rate: d.full_message.at_is_phishing.legit_false_positive_rate,
-    roc_auc: d.full_message.roc_auc_phishing_vs_legit,
-    messages_evaluated: Object.values(d.dev_corpus_sizes).reduce((a, b) => a + b, 0),
+    forward_from: d.forward_from,
+    phishing_recall: d.forward.recall.full,
+    phishing_recall_pasted: d.forward.recall.paste,
+    false_positive_rate: d.unseen_sources.overall.full,
+    worst_source_false_positive_rate: Math.max(...sources.map((s) => s.full)),
+    messages_evaluated: d.forward.test_phishing + sources.reduce((a, s) => a + s.n, 0),
+    dev_recall: d.dev.full.recall,
+    dev_false_positive_rate: d.dev.full.legit_flagged,
   };
 }
 
