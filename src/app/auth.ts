@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PhishguardError } from '../errors.js';
 import { verifyPassword } from './accounts.js';
 import { Hs256 } from './jwt.js';
+import { LoginLimiter } from './login-limiter.js';
 import type { Store, UserRecord } from './ports.js';
 
 export interface AuthSettings {
@@ -40,30 +41,6 @@ export function publicUser(u: UserRecord): PublicUser {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** Failed sign-ins per key (username, address) in a sliding window. */
-export class LoginLimiter {
-  readonly #fails = new Map<string, number[]>();
-  constructor(
-    private readonly max = 5,
-    private readonly windowMs = 15 * 60_000,
-  ) {}
-
-  blocked(keys: string[], now = Date.now()): boolean {
-    return keys.some(
-      (k) => (this.#fails.get(k) ?? []).filter((t) => now - t < this.windowMs).length >= this.max,
-    );
-  }
-
-  fail(keys: string[], now = Date.now()): void {
-    for (const k of keys)
-      this.#fails.set(k, [...(this.#fails.get(k) ?? []).filter((t) => now - t < this.windowMs), now]);
-  }
-
-  clear(keys: string[]): void {
-    for (const k of keys) this.#fails.delete(k);
-  }
-}
-
 export class AuthService {
   readonly #jwt: Hs256;
 
@@ -76,8 +53,9 @@ export class AuthService {
   }
 
   async login(username: string, password: string, address: string): Promise<TokenPair> {
-    const keys = [`u:${username.toLowerCase()}`, `a:${address}`];
-    if (this.limiter.blocked(keys)) {
+    // Counted before the slow hash: concurrent guesses each take a slot or are refused.
+    const attempt = this.limiter.reserve(username, address);
+    if (!attempt) {
       this.store.audit.add({
         userId: null,
         username,
@@ -90,7 +68,6 @@ export class AuthService {
     }
     const user = this.store.users.byUsername(username);
     if (!(await verifyPassword(user, password)) || !user) {
-      this.limiter.fail(keys);
       this.store.audit.add({
         userId: user?.id ?? null,
         username,
@@ -100,7 +77,7 @@ export class AuthService {
       });
       throw new PhishguardError('UNAUTHORIZED', 'Incorrect username or password');
     }
-    this.limiter.clear(keys);
+    attempt.succeeded();
     this.store.audit.add({ userId: user.id, username: user.username, action: 'auth.login', address });
     return this.issue(user, randomUUID());
   }
@@ -171,6 +148,19 @@ export class AuthService {
       action: 'auth.logout',
       address,
     });
+  }
+
+  /**
+   * Checks a signed-in user's current password (before a change), under the same budgets as
+   * sign-in: a stolen session must not be a way to guess the password without limit.
+   */
+  async checkCurrentPassword(user: UserRecord, password: string, address: string): Promise<boolean> {
+    const attempt = this.limiter.reserve(user.username, address);
+    if (!attempt)
+      throw new PhishguardError('RATE_LIMITED', 'Too many wrong passwords. Try again in 15 minutes.');
+    if (!(await verifyPassword(user, password))) return false;
+    attempt.succeeded();
+    return true;
   }
 
   /** The signed-in user for an access token, or an UNAUTHORIZED error. */

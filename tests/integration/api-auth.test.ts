@@ -65,6 +65,47 @@ describe('auth API', () => {
     expect(audit.items.filter((i) => i.outcome === 'failure').length).toBeGreaterThanOrEqual(6);
   });
 
+  it('counts guesses before the slow hash: 40 wrong and the right one sent at once get 429s', async () => {
+    const t = await testApp();
+    const form = (password: string) => ({
+      method: 'POST',
+      body: new URLSearchParams({ username: 'alice', password }),
+    });
+    const all = await Promise.all([
+      ...Array.from({ length: 40 }, () => t.req('/api/auth/login', form('wrong-guess'))),
+      t.req('/api/auth/login', form('alice-password')),
+    ]);
+    const statuses = all.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(35);
+    expect(statuses.at(-1)).toBe(429);
+    // bob, on the same address, is not locked out by alice's attacker.
+    expect(
+      (
+        await t.req('/api/auth/login', {
+          method: 'POST',
+          body: new URLSearchParams({ username: 'bob', password: 'bob-password' }),
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('limits guesses of the current password on a password change', async () => {
+    const t = await testApp();
+    const { access_token } = await t.login('bob', 'bob-password');
+    const change = (current: string) =>
+      t.req('/api/auth/password', {
+        method: 'POST',
+        token: access_token,
+        json: { current_password: current, new_password: 'a-new-long-password-1' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await change(`guess-${i}`)).status);
+    expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect((await change('bob-password')).status).toBe(429);
+  });
+
   it('rotates refresh tokens, and reuse of a rotated token revokes the whole family', async () => {
     const t = await testApp();
     const first = await t.login('bob', 'bob-password');

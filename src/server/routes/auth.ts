@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { publicUser, type TokenPair } from '../../app/auth.js';
-import { hashPassword, validateNewPassword, verifyPassword } from '../../app/accounts.js';
+import { hashPassword, validateNewPassword } from '../../app/accounts.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { ACCESS_COOKIE, requireUser } from '../middleware/auth.js';
@@ -97,7 +97,7 @@ export function authRoutes(deps: AppDeps) {
     .post('/auth/password', requireUser(deps), async (c) => {
       const input = parse(ChangePassword, await body(c));
       const user = c.get('user');
-      if (!(await verifyPassword(user, input.current_password)))
+      if (!(await deps.auth.checkCurrentPassword(user, input.current_password, clientAddress(c))))
         throw new PhishguardError('VALIDATION', 'Current password is incorrect', {
           issues: [{ field: 'current_password', message: 'Current password is incorrect' }],
         });
