@@ -40,6 +40,10 @@ beforeAll(async () => {
       case '/loop-a':
         res.writeHead(302, { location: '/loop-b' });
         return res.end();
+      case '/endless':
+        // Every answer a redirect to a new address: only the hop limit ends it.
+        res.writeHead(302, { location: `/endless?n=${Number(u.searchParams.get('n') ?? 0) + 1}` });
+        return res.end();
       case '/loop-b':
         res.writeHead(302, { location: '/loop-a' });
         return res.end();
@@ -125,8 +129,13 @@ describe('redirect following', () => {
     const loop = await analyzeUrl(`${http.base}/loop-a`, lab, { popular });
     expect(loop.threat_indicators.map((i) => i.id)).toContain('redirect_loop');
     expect(loop.redirect_chain).toHaveLength(2);
-    const limited = await analyzeUrl(`${http.base}/start`, { ...lab, maxRedirects: 5 }, { popular });
-    expect(limited.redirect_chain.length).toBeLessThanOrEqual(6);
+    const within = await analyzeUrl(`${http.base}/start`, { ...lab, maxRedirects: 5 }, { popular });
+    expect(within.threat_indicators.map((i) => i.id)).not.toContain('too_many_redirects');
+    for (const maxRedirects of [5, 10] as const) {
+      const limited = await analyzeUrl(`${http.base}/endless`, { ...lab, maxRedirects }, { popular });
+      expect(limited.redirect_chain).toHaveLength(maxRedirects + 1);
+      expect(limited.threat_indicators.map((i) => i.id)).toContain('too_many_redirects');
+    }
   });
 
   it('stops at the overall deadline on a slow server', async () => {
