@@ -6,6 +6,7 @@ import { readImapFolder, type ImapSettings } from '../../src/adapters/imap/imap-
 import { makeCa, makeLeaf } from '../helpers/certs.js';
 import { runCli } from '../helpers/cli.js';
 import { addImapWithCli, DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
+import { skipWithout } from '../helpers/required-tool.js';
 
 const USER = 'tls@example.test';
 const PASSWORD = 'tls-pass-1';
@@ -31,7 +32,7 @@ async function readAll(s: ImapSettings): Promise<number[]> {
 
 // A Dovecot that requires TLS: implicit TLS (IMAPS) on one port, STARTTLS on the other, and no
 // login before TLS. Its certificate names 127.0.0.1 and is signed by a CA made for this test.
-describe.skipIf(!DOVECOT)('IMAP over TLS against a real Dovecot', () => {
+describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP over TLS against a real Dovecot', () => {
   let dovecot: Dovecot;
   let caFile: string;
   const base = (): Omit<ImapSettings, 'port' | 'security'> => ({

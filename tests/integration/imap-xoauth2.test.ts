@@ -2,13 +2,14 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readImapFolder, type ImapSettings } from '../../src/adapters/imap/imap-source.js';
 import { DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
+import { skipWithout } from '../helpers/required-tool.js';
 
 const USER = 'oauth@example.test';
 const TOKEN = 'ya29.test-access-token';
 
 // Dovecot checks XOAUTH2 tokens with an OAuth 2.0 introspection endpoint (RFC 7662): here a
 // local one that knows a single token. PhishGuard sends the token as the IMAP provider expects.
-describe.skipIf(!DOVECOT)('IMAP with XOAUTH2 against a real Dovecot', () => {
+describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP with XOAUTH2 against a real Dovecot', () => {
   let dovecot: Dovecot;
   let introspection: Server;
   const seen: string[] = [];

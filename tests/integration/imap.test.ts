@@ -7,6 +7,7 @@ import { addImapWithCli, DOVECOT, startDovecot, type Dovecot } from '../helpers/
 import { fixture } from '../helpers/engine.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { runCli } from '../helpers/cli.js';
+import { skipWithout } from '../helpers/required-tool.js';
 
 function message(i: number): string {
   const phish = i % 10 === 0;
@@ -26,7 +27,7 @@ function message(i: number): string {
 }
 
 // .ci/run installs dovecot-imapd; on a machine without it this suite is skipped and says so.
-describe.skipIf(!DOVECOT)('IMAP mailboxes against a real Dovecot', () => {
+describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real Dovecot', () => {
   let dovecot: Dovecot;
   let t: TestApp;
   let key: Buffer;

@@ -3,10 +3,11 @@ import { findChromium, launchChromium, type BrowserEngine } from '../../src/adap
 import { loadPopularDomains } from '../../src/adapters/data/load.js';
 import { analyzeUrl } from '../../src/app/analyze-url.js';
 import { startServer, type TestServer } from '../helpers/servers.js';
+import { skipWithout } from '../helpers/required-tool.js';
 
 const chromium = findChromium();
 // .ci/run installs Debian's chromium; on a machine without it this suite says so and is skipped.
-describe.skipIf(!chromium)('comprehensive mode in headless Chromium', () => {
+describe.skipIf(skipWithout('chromium', chromium))('comprehensive mode in headless Chromium', () => {
   let browser: BrowserEngine;
   let server: TestServer;
   beforeAll(async () => {
