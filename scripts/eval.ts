@@ -1,123 +1,245 @@
-// npm run eval: measures the shipped engine on ../shared/corpus/dev in both modes, plus group-aware
-// cross-validation on train, and writes docs/evaluation.{json,md}.
+// npm run eval: the honest figures first. A model is retrained for each question, with the same
+// recipe as `npm run train`, and every test message is scored through the whole engine:
+//   1. forward in time: trained on mail before 2025-07-01, tested on phishing dated from then on;
+//   2. unseen legitimate sources: leave-one-source-out for every legitimate source;
+//   3. body only as pasted (subject, "Name <address>", visible text), and with the HTML source;
+//   4. per language; calibration of those honest predictions;
+//   5. secondary: the shipped model on the dev split, and group cross-validation on train.
+// Writes docs/evaluation.{json,md}. Options: --no-cv, --sources a,b (limit the leave-one-out).
 import { writeFileSync } from 'node:fs';
-import { createEngine } from '../src/app/engine.js';
 import { loadModel, loadPopularDomains } from '../src/adapters/data/load.js';
-import { analyzeParsed, hashFeature, THRESHOLDS, type ParsedEmail } from '../src/core/index.js';
-import { readCorpus } from './lib/corpus.js';
-import { featuresOf, parseFull, toBodyOnly } from './lib/featurize.js';
+import { analyzeParsed, engineVersion, THRESHOLDS } from '../src/core/index.js';
+import { loadDataset, FORWARD_FROM, type Example } from './lib/dataset.js';
+import { LANGUAGES } from './lib/language.js';
 import { rocAuc } from './lib/logreg.js';
-import { probability, SEED, trainRecipe } from './lib/recipe.js';
+import { isLaterPhishing, scoreAll, toModel, train, type Scored } from './lib/protocol.js';
+import { groupHash } from './lib/recipe.js';
+import { renderEvaluation } from './lib/report.js';
 
-interface Row {
-  label: string;
-  source: string;
-  score: number;
-}
+const args = process.argv.slice(2);
+const onlySources = args.includes('--sources') ? args[args.indexOf('--sources') + 1]?.split(',') : null;
 const popular = loadPopularDomains();
-const model = loadModel();
-if (!model) throw new Error('no data/model.json: run npm run train first');
-const engine = createEngine({ popular, model });
-
-const full: Row[] = [];
-const body: Row[] = [];
-const rules: Row[] = [];
+const shipped = loadModel();
+if (!shipped) throw new Error('no data/model.json: run npm run train first');
+const log = (s: string) => console.error(s);
 const t0 = Date.now();
-for await (const m of readCorpus('dev')) {
-  const { parsed, analysis } = await engine.analyzeRaw(m.raw);
-  full.push({ label: m.label, source: m.source, score: analysis.risk_score });
-  const bo: ParsedEmail = toBodyOnly(parsed);
-  body.push({ label: m.label, source: m.source, score: analyzeParsed(bo, { popular, model }).risk_score });
-  rules.push({
-    label: m.label,
-    source: m.source,
-    score: analyzeParsed(parsed, { popular, model: null }).risk_score,
-  });
-}
-console.error(`dev scored in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+const data = await loadDataset(popular);
 
-function metrics(rows: Row[]) {
-  const at = (t: number) => {
-    const ph = rows.filter((r) => r.label === 'phishing');
-    const lg = rows.filter((r) => r.label === 'legit');
-    const sp = rows.filter((r) => r.label === 'spam');
-    const tp = ph.filter((r) => r.score >= t).length;
-    const fp = lg.filter((r) => r.score >= t).length;
-    const perSource: Record<string, { n: number; flagged_rate: number }> = {};
-    for (const r of rows) {
-      const k = `${r.label}-${r.source}`;
-      perSource[k] ??= { n: 0, flagged_rate: 0 };
-      perSource[k].n++;
-      if (r.score >= t) perSource[k].flagged_rate++;
-    }
-    for (const v of Object.values(perSource)) v.flagged_rate = round(v.flagged_rate / v.n);
-    return {
-      threshold: t,
-      phishing_recall: round(tp / ph.length),
-      legit_false_positive_rate: round(fp / lg.length),
-      spam_flagged_rate: round(sp.filter((r) => r.score >= t).length / sp.length),
-      precision_vs_legit: round(tp / Math.max(1, tp + fp)),
-      per_source: perSource,
-    };
-  };
-  const pl = rows.filter((r) => r.label !== 'spam');
-  const levels = (label: string) => {
-    const rs = rows.filter((r) => r.label === label);
-    const c = { HIGH: 0, MEDIUM: 0, LOW: 0, SAFE: 0 };
-    for (const r of rs)
-      c[
-        r.score >= THRESHOLDS.HIGH
-          ? 'HIGH'
-          : r.score >= THRESHOLDS.MEDIUM
-            ? 'MEDIUM'
-            : r.score >= THRESHOLDS.LOW
-              ? 'LOW'
-              : 'SAFE'
-      ]++;
-    return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, round(v / rs.length)]));
-  };
+// 1. Forward in time.
+const later = data.filter(isLaterPhishing);
+const forwardModel = toModel(train(data.filter((e) => !isLaterPhishing(e))));
+const forward = scoreAll(later, forwardModel, popular);
+log(`forward: ${later.length} later phishing scored (${elapsed()})`);
+
+// 2. Leave one legitimate source out (the model also never sees the later phishing).
+const legitSources = [...new Set(data.filter((e) => e.label === 'legit').map((e) => e.source))].sort();
+const unseen: Scored[] = [];
+for (const source of legitSources) {
+  if (onlySources && !onlySources.includes(source)) continue;
+  const held = data.filter((e) => e.label === 'legit' && e.source === source);
+  const m = toModel(
+    train(data.filter((e) => !(e.label === 'legit' && e.source === source) && !isLaterPhishing(e))),
+  );
+  const scored = scoreAll(held, m, popular);
+  unseen.push(...scored);
+  log(
+    `unseen ${source}: ${held.length} scored, flagged ${pct(rate(scored, 'full'))} full, ${pct(rate(scored, 'paste'))} pasted (${elapsed()})`,
+  );
+}
+
+// 5. Secondary: the shipped model on dev.
+const dev = scoreAll(
+  data.filter((e) => e.split === 'dev'),
+  shipped,
+  popular,
+);
+const devRules = data
+  .filter((e) => e.split === 'dev')
+  .map((e) => ({
+    label: e.label,
+    score: analyzeParsed({ ...e.full, warnings: [] }, { popular, model: null }).risk_score,
+  }));
+log(`dev scored (${elapsed()})`);
+const cv = args.includes('--no-cv') ? null : groupCv(data.filter((e) => e.split === 'train'));
+
+const report = {
+  generated: new Date().toISOString(),
+  engine_version: engineVersion(shipped),
+  model_checksum: shipped.checksum,
+  thresholds: THRESHOLDS,
+  forward_from: FORWARD_FROM,
+  forward: {
+    test_phishing: later.length,
+    by_source: countBy(later, (e) => e.source),
+    recall: modes(forward),
+    recall_high_full: rate(forward, 'full', THRESHOLDS.HIGH),
+  },
+  unseen_sources: {
+    overall: modes(unseen),
+    per_source: Object.fromEntries(
+      legitSources
+        .filter((s) => unseen.some((r) => r.source === s))
+        .map((s) => {
+          const rs = unseen.filter((r) => r.source === s);
+          return [s, { n: rs.length, ...modes(rs) }];
+        }),
+    ),
+  },
+  languages: Object.fromEntries(
+    LANGUAGES.map((lang) => {
+      const ph = forward.filter((r) => r.lang === lang);
+      const lg = unseen.filter((r) => r.lang === lang);
+      return [
+        lang,
+        {
+          phishing: ph.length,
+          recall_full: rate(ph, 'full'),
+          recall_paste: rate(ph, 'paste'),
+          legit: lg.length,
+          legit_flagged_full: rate(lg, 'full'),
+          legit_flagged_paste: rate(lg, 'paste'),
+        },
+      ];
+    }),
+  ),
+  calibration: calibration([...forward, ...unseen]),
+  dev: {
+    sizes: countBy(dev, (r) => `${r.label}-${r.source}`),
+    full: devMetrics(dev, 'full'),
+    paste: devMetrics(dev, 'paste'),
+    rules_only_full: devMetrics(
+      devRules.map((r) => ({ ...r, full: r.score })),
+      'full',
+    ),
+    per_source: Object.fromEntries(
+      [...new Set(dev.map((r) => `${r.label}-${r.source}`))].sort().map((k) => {
+        const rs = dev.filter((r) => `${r.label}-${r.source}` === k);
+        return [k, { n: rs.length, ...modes(rs) }];
+      }),
+    ),
+    levels: Object.fromEntries(
+      ['phishing', 'legit', 'spam'].map((l) => [l, levels(dev.filter((r) => r.label === l))]),
+    ),
+  },
+  train_group_cv: cv,
+};
+writeFileSync('docs/evaluation.json', `${JSON.stringify(report, null, 2)}\n`);
+if (process.env.PHISHGUARD_EVAL_DUMP)
+  writeFileSync(process.env.PHISHGUARD_EVAL_DUMP, JSON.stringify({ forward, unseen }));
+writeFileSync('docs/evaluation.md', renderEvaluation(report));
+console.log(renderEvaluation(report));
+log(`done in ${elapsed()}`);
+
+export type EvaluationReport = typeof report;
+
+function modes(rs: Scored[]) {
+  const withHtml = rs.filter((r) => r.pasteHtml !== null);
   return {
-    roc_auc_phishing_vs_legit: round(
+    full: rate(rs, 'full'),
+    paste: rate(rs, 'paste'),
+    paste_html: withHtml.length ? rate(withHtml, 'pasteHtml') : null,
+  };
+}
+
+function rate(
+  rs: readonly { full: number; paste?: number; pasteHtml?: number | null }[],
+  mode: 'full' | 'paste' | 'pasteHtml',
+  t: number = THRESHOLDS.IS_PHISHING,
+): number {
+  if (rs.length === 0) return 0;
+  return round(rs.filter((r) => (r[mode] ?? 0) >= t).length / rs.length);
+}
+
+function devMetrics(rs: readonly { label: string; full: number; paste?: number }[], mode: 'full' | 'paste') {
+  const pl = rs.filter((r) => r.label !== 'spam');
+  const of = (l: string) => rs.filter((r) => r.label === l);
+  return {
+    roc_auc: round(
       rocAuc(
-        pl.map((r) => r.score),
+        pl.map((r) => r[mode] ?? 0),
         pl.map((r) => (r.label === 'phishing' ? 1 : 0)),
       ),
     ),
-    at_is_phishing: at(THRESHOLDS.IS_PHISHING),
-    at_high: at(THRESHOLDS.HIGH),
-    level_distribution: { phishing: levels('phishing'), legit: levels('legit'), spam: levels('spam') },
+    recall: rate(of('phishing'), mode),
+    legit_flagged: rate(of('legit'), mode),
+    spam_flagged: rate(of('spam'), mode),
   };
 }
 
-// Group-aware 5-fold cross-validation on train: the same recipe as npm run train, refitted per fold.
-async function groupCv() {
-  const rows: { idx: Uint32Array; label: string; group: string }[] = [];
-  for await (const m of readCorpus('train'))
-    rows.push({ idx: featuresOf(await parseFull(m.raw), popular), label: m.label, group: m.group });
+function levels(rs: Scored[]) {
+  const c = { HIGH: 0, MEDIUM: 0, LOW: 0, SAFE: 0 };
+  for (const r of rs)
+    c[
+      r.full >= THRESHOLDS.HIGH
+        ? 'HIGH'
+        : r.full >= THRESHOLDS.MEDIUM
+          ? 'MEDIUM'
+          : r.full >= THRESHOLDS.LOW
+            ? 'LOW'
+            : 'SAFE'
+    ]++;
+  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, round(v / Math.max(1, rs.length))]));
+}
+
+/** Reliability of the final score (risk_score/100) on the honest predictions, and its Brier score. */
+function calibration(rs: Scored[]) {
+  const bins = Array.from({ length: 10 }, (_, i) => ({
+    from: i / 10,
+    n: 0,
+    mean_score: 0,
+    phishing_rate: 0,
+  }));
+  let brier = 0;
+  for (const r of rs) {
+    const p = r.full / 100;
+    const y = r.label === 'phishing' ? 1 : 0;
+    brier += (p - y) ** 2;
+    const b = bins[Math.min(9, Math.floor(p * 10))]!;
+    b.n++;
+    b.mean_score += p;
+    b.phishing_rate += y;
+  }
+  for (const b of bins) {
+    b.mean_score = round(b.mean_score / Math.max(1, b.n));
+    b.phishing_rate = round(b.phishing_rate / Math.max(1, b.n));
+  }
+  return { messages: rs.length, brier: round(brier / Math.max(1, rs.length)), bins };
+}
+
+/** Group-aware 5-fold cross-validation on train: the model alone, refitted per fold. */
+function groupCv(rows: Example[]) {
   const out: { fold: number; auc: number; recall: number; fpr: number }[] = [];
   for (let fold = 0; fold < 5; fold++) {
-    const inFold = (g: string) => hashFeature(`cv:${g}`) % 5 === fold;
-    const test = rows.filter((r) => inFold(r.group));
-    const rest = rows.filter((r) => !inFold(r.group));
-    const isCal = (g: string) => hashFeature(g) % 5 === 0;
-    const m = trainRecipe(
-      rest.filter((r) => !isCal(r.group)),
-      rest.filter((r) => isCal(r.group)),
-      SEED + fold,
+    const inFold = (e: Example) => foldOf(e.group) === fold;
+    const m = toModel(
+      train(
+        rows.filter((e) => !inFold(e)),
+        20261122 + fold,
+      ),
     );
-    const pl = test.filter((r) => r.label !== 'spam');
-    const scores = pl.map((r) => probability(m, r.idx));
-    const labels = pl.map((r) => (r.label === 'phishing' ? 1 : 0));
+    const test = rows.filter((e) => inFold(e) && e.label !== 'spam');
+    const scores = scoreAll(test, m, popular).map((r) => r.modelP);
+    const labels = test.map((e) => (e.label === 'phishing' ? 1 : 0));
     const tp = scores.filter((s, i) => labels[i] === 1 && s >= 0.5).length;
     const fp = scores.filter((s, i) => labels[i] === 0 && s >= 0.5).length;
     out.push({
       fold,
       auc: round(rocAuc(scores, labels)),
-      recall: round(tp / labels.filter((l) => l === 1).length),
-      fpr: round(fp / labels.filter((l) => l === 0).length),
+      recall: round(tp / Math.max(1, labels.filter((l) => l === 1).length)),
+      fpr: round(fp / Math.max(1, labels.filter((l) => l === 0).length)),
     });
-    console.error(`cv fold ${fold}: ${JSON.stringify(out.at(-1))}`);
+    log(`cv fold ${fold}: ${JSON.stringify(out.at(-1))} (${elapsed()})`);
   }
+  return out;
+}
+
+function foldOf(group: string): number {
+  return groupHash(`cv:${group}`) % 5;
+}
+
+function countBy<T>(xs: readonly T[], key: (x: T) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const x of xs) out[key(x)] = (out[key(x)] ?? 0) + 1;
   return out;
 }
 
@@ -125,76 +247,10 @@ function round(x: number) {
   return Math.round(x * 10000) / 10000;
 }
 
-const counts: Record<string, number> = {};
-for (const r of full) counts[`${r.label}-${r.source}`] = (counts[`${r.label}-${r.source}`] ?? 0) + 1;
-const report = {
-  generated: new Date().toISOString(),
-  engine_version: engine.modelLoaded ? 'model' : 'rules',
-  model_checksum: model.checksum,
-  thresholds: THRESHOLDS,
-  dev_corpus_sizes: counts,
-  full_message: metrics(full),
-  body_only: metrics(body),
-  rules_only_full_message: metrics(rules),
-  train_group_cv: process.argv.includes('--no-cv') ? null : await groupCv(),
-};
-writeFileSync('docs/evaluation.json', `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync('docs/evaluation.md', renderMarkdown(report));
-console.log(renderMarkdown(report));
+function pct(x: number) {
+  return `${(x * 100).toFixed(2)}%`;
+}
 
-function renderMarkdown(r: typeof report): string {
-  const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
-  const lines = [
-    '# Evaluation (generated by `npm run eval`; do not edit)',
-    '',
-    `Generated ${r.generated} · model checksum \`${r.model_checksum}\` · dev split of ../shared/corpus (${Object.values(r.dev_corpus_sizes).reduce((a, b) => a + b, 0)} messages).`,
-    'Sources: phishing-pot (CC BY-NC 4.0), Nazario phishing corpus, SpamAssassin public corpus, TREC 2007, usrp-users list archive.',
-    '',
-    '| mode | ROC AUC | recall @50 | legit FP @50 | spam flagged @50 | recall @70 (HIGH) | legit FP @70 |',
-    '|---|---|---|---|---|---|---|',
-  ];
-  for (const [name, m] of [
-    ['full message', r.full_message],
-    ['body only', r.body_only],
-    ['rules only (no model)', r.rules_only_full_message],
-  ] as const) {
-    lines.push(
-      `| ${name} | ${m.roc_auc_phishing_vs_legit.toFixed(4)} | ${pct(m.at_is_phishing.phishing_recall)} | ${pct(m.at_is_phishing.legit_false_positive_rate)} | ${pct(m.at_is_phishing.spam_flagged_rate)} | ${pct(m.at_high.phishing_recall)} | ${pct(m.at_high.legit_false_positive_rate)} |`,
-    );
-  }
-  lines.push(
-    '',
-    '## Per source, flagged rate at the is_phishing threshold (50)',
-    '',
-    '| source | n | full | body only |',
-    '|---|---|---|---|',
-  );
-  for (const [k, v] of Object.entries(r.full_message.at_is_phishing.per_source)) {
-    lines.push(
-      `| ${k} | ${v.n} | ${pct(v.flagged_rate)} | ${pct(r.body_only.at_is_phishing.per_source[k]?.flagged_rate ?? 0)} |`,
-    );
-  }
-  lines.push(
-    '',
-    '## Risk-level distribution (full message)',
-    '',
-    '| label | HIGH | MEDIUM | LOW | SAFE |',
-    '|---|---|---|---|---|',
-  );
-  for (const [k, v] of Object.entries(r.full_message.level_distribution))
-    lines.push(
-      `| ${k} | ${pct(v.HIGH ?? 0)} | ${pct(v.MEDIUM ?? 0)} | ${pct(v.LOW ?? 0)} | ${pct(v.SAFE ?? 0)} |`,
-    );
-  if (r.train_group_cv) {
-    lines.push(
-      '',
-      '## Group-aware 5-fold cross-validation on train (model only, before the rules; phishing vs legit at p ≥ 0.5)',
-      '',
-      '| fold | AUC | recall | FP rate |',
-      '|---|---|---|---|',
-    );
-    for (const f of r.train_group_cv)
-      lines.push(`| ${f.fold} | ${f.auc} | ${pct(f.recall)} | ${pct(f.fpr)} |`);
-  }
-  return `${lines.join('\n')}\n`;
+function elapsed() {
+  return `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 }

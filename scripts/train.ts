@@ -1,61 +1,45 @@
 // npm run train: fits the shipped model (data/model.json) on ../shared/corpus/train. Deterministic.
-import { createHash } from 'node:crypto';
+// Prints a feature-provenance report (the heaviest features with their groups per source) and
+// fails when a heavy feature is confined to one collection: it would identify where mail was
+// collected, not whether it is phishing.
 import { writeFileSync } from 'node:fs';
-import { loadPopularDomains } from '../src/adapters/data/load.js';
-import { hashFeature } from '../src/core/index.js';
-import { readCorpus } from './lib/corpus.js';
-import { DIMS, featuresOf, parseFull } from './lib/featurize.js';
-import { rocAuc } from './lib/logreg.js';
+import { loadPopularDomains, modelChecksum } from '../src/adapters/data/load.js';
+import { loadDataset } from './lib/dataset.js';
+import { FEATURE_TEXT } from './lib/featurize.js';
+import { train } from './lib/protocol.js';
 import {
   CALIBRATION_PRIOR,
+  UNKNOWN_PRIOR,
   CLASS_WEIGHT,
   HYPER,
-  MIN_DF,
-  probability,
+  MIN_GROUPS,
+  MIN_GROUPS_STRUCTURAL,
+  MAX_ONE_LEGIT_SOURCE,
   SEED,
+  SOURCE_FLOOR,
   TARGET,
-  trainRecipe,
+  type TrainedModel,
 } from './lib/recipe.js';
 
+const HEAVY = 300;
 const popular = loadPopularDomains();
-const rows: { idx: Uint32Array; label: string; source: string; group: string }[] = [];
 const t0 = Date.now();
-for await (const m of readCorpus('train')) {
-  rows.push({
-    idx: featuresOf(await parseFull(m.raw), popular),
-    label: m.label,
-    source: m.source,
-    group: m.group,
-  });
-  if (rows.length % 5000 === 0)
-    console.error(`featurised ${rows.length} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+const data = await loadDataset(popular, ['train']);
+const model = train(data);
+const confined = provenance(model);
+if (confined.length > 0) {
+  console.error(`training refused: ${confined.length} heavy feature(s) confined to one collection:`);
+  for (const c of confined) console.error(`  ${c}`);
+  process.exit(1);
 }
-// One group in five is held back for calibration, never for fitting (campaigns repeat).
-const isCalibration = (group: string) => hashFeature(group) % 5 === 0;
-const fit = rows.filter((r) => !isCalibration(r.group));
-const cal = rows.filter((r) => isCalibration(r.group));
-const model = trainRecipe(fit, cal);
 
-const pl = cal.filter((r) => r.label !== 'spam');
-const auc = rocAuc(
-  pl.map((r) => probability(model, r.idx)),
-  pl.map((r) => (r.label === 'phishing' ? 1 : 0)),
-);
-console.error(
-  `shared features ${model.sharedFeatures} of ${DIMS}; calibration set ${cal.length} messages, AUC ${auc.toFixed(4)}, a=${model.calibration.a.toFixed(4)} b=${model.calibration.b.toFixed(4)}`,
-);
-
+const keyBytes = Buffer.from(model.keys.buffer);
 const weightBytes = Buffer.from(model.weights.buffer);
-const checksum = createHash('sha256')
-  .update(weightBytes)
-  .update(JSON.stringify({ bias: model.bias, calibration: model.calibration }))
-  .digest('hex')
-  .slice(0, 16);
+const checksum = modelChecksum(keyBytes, weightBytes, model.bias, model.calibration);
 const counts: Record<string, number> = {};
-for (const r of rows) counts[`${r.label}-${r.source}`] = (counts[`${r.label}-${r.source}`] ?? 0) + 1;
+for (const e of data) counts[`${e.label}-${e.source}`] = (counts[`${e.label}-${e.source}`] ?? 0) + 1;
 const file = {
-  format: 'phishguard-logreg-v1',
-  dims: DIMS,
+  format: 'phishguard-logreg-v2',
   bias: model.bias,
   calibration: model.calibration,
   checksum,
@@ -63,23 +47,55 @@ const file = {
   training: {
     corpus: 'shared/corpus/train',
     counts,
-    fit_messages: fit.length,
-    calibration_messages: cal.length,
-    shared_features: model.sharedFeatures,
+    features: model.keys.length,
     recipe: {
       seed: SEED,
       hyper: HYPER,
       targets: TARGET,
       class_weight: CLASS_WEIGHT,
       calibration_prior: CALIBRATION_PRIOR,
-      min_shared_df: MIN_DF,
+      unknown_message_probability: UNKNOWN_PRIOR,
+      min_groups_each_side_for_words: MIN_GROUPS,
+      min_groups_structural: MIN_GROUPS_STRUCTURAL,
+      max_share_of_one_legit_source: MAX_ONE_LEGIT_SOURCE,
+      small_source_floor: SOURCE_FLOOR,
+      views: 'full message and pasted text, half weight each',
     },
     attribution:
-      'phishing-pot (CC BY-NC 4.0), Nazario phishing corpus, SpamAssassin public corpus, TREC 2007 spam corpus, usrp-users list archive; see data/ATTRIBUTION.md',
+      "phishing-pot (CC BY-NC 4.0), Nazario phishing corpus, SpamAssassin public corpus, TREC 2007 spam corpus, usrp-users list archive, The Markup's newsletters, django-allauth, devise-i18n, Shopware and Mastodon mail templates; see data/ATTRIBUTION.md",
   },
+  keys_b64: keyBytes.toString('base64'),
   weights_b64: weightBytes.toString('base64'),
 };
 writeFileSync('data/model.json', `${JSON.stringify(file)}\n`);
 console.log(
-  `model written: data/model.json, ${rows.length} messages, checksum ${checksum}, ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  `model written: data/model.json, ${data.length} messages, ${model.keys.length} features, checksum ${checksum}, ${((Date.now() - t0) / 1000).toFixed(0)} s`,
 );
+
+/** Prints the heaviest features each way with their groups per source; returns the confined ones. */
+function provenance(m: TrainedModel): string[] {
+  const order = [...m.weights.keys()].sort(
+    (a, b) => Math.abs(m.weights[b] ?? 0) - Math.abs(m.weights[a] ?? 0),
+  );
+  const describe = (i: number) => {
+    const c = m.groupsBySource.get(m.keys[i] ?? 0) ?? {};
+    const parts = Object.entries(c)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([s, n]) => `${s} ${n}`);
+    return `${(m.weights[i] ?? 0).toFixed(2).padStart(6)}  ${FEATURE_TEXT.get(m.keys[i] ?? 0) ?? '?'}  [${parts.join(', ')}]`;
+  };
+  console.error('heaviest features towards phishing (groups per source):');
+  for (const i of order.filter((i) => (m.weights[i] ?? 0) > 0).slice(0, 25))
+    console.error(`  ${describe(i)}`);
+  console.error('heaviest features towards legitimate:');
+  for (const i of order.filter((i) => (m.weights[i] ?? 0) < 0).slice(0, 25))
+    console.error(`  ${describe(i)}`);
+  const confinedOut: string[] = [];
+  for (const i of order.slice(0, HEAVY)) {
+    const c = m.groupsBySource.get(m.keys[i] ?? 0) ?? {};
+    const collections = new Set(Object.keys(c).map((s) => s.slice(s.indexOf('-') + 1)));
+    if (collections.size <= 1) confinedOut.push(describe(i));
+  }
+  return confinedOut;
+}

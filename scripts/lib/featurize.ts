@@ -1,35 +1,46 @@
 import {
   analyzeParsed,
   emitFeatures,
-  FeatureHasher,
+  FeatureCollector,
   parseRawEmail,
-  parseTestEmail,
   type ParsedEmail,
   type PopularDomains,
 } from '../../src/core/index.js';
 
-export const DIMS = 1 << 18;
+/** Generator artefacts to leave out of what a message teaches (see dataset.ts). */
+export interface Scrub {
+  /** Feature families made entirely of invented values (sender name and domain, link domains). */
+  prefixes: ReadonlySet<string>;
+  /** Invented names: word features containing one of them are skipped. */
+  words: ReadonlySet<string>;
+}
 
-const hasher = new FeatureHasher(DIMS);
+const WORD_PREFIXES = new Set(['s:', 'b:', 'bb:', 'up:']);
+const collector = new FeatureCollector();
+/** Every feature's text by key, for the provenance report. */
+export const FEATURE_TEXT = new Map<number, string>();
 
 /** The same features the engine computes at run time (rules-only pass first, for the signal features). */
-export function featuresOf(parsed: ParsedEmail, popular: PopularDomains): Uint32Array {
+export function featuresOf(parsed: ParsedEmail, popular: PopularDomains, scrub?: Scrub): Float64Array {
   const rules = analyzeParsed(parsed, { popular, model: null });
-  hasher.reset();
-  emitFeatures(parsed, rules.indicators, popular, hasher);
-  return hasher.indices.slice(0, hasher.count);
+  collector.reset();
+  const sink = scrub
+    ? {
+        add(prefix: string, a: string, b?: string) {
+          if (scrub.prefixes.has(prefix)) return;
+          if (WORD_PREFIXES.has(prefix) && (scrub.words.has(a) || (b !== undefined && scrub.words.has(b))))
+            return;
+          collector.add(prefix, a, b);
+        },
+      }
+    : collector;
+  emitFeatures(parsed, rules.indicators, sink);
+  const keys = collector.keys.slice(0, collector.count);
+  for (let i = 0; i < collector.count; i++)
+    if (!FEATURE_TEXT.has(keys[i] as number)) FEATURE_TEXT.set(keys[i] as number, collector.text(i));
+  return keys;
 }
 
 export async function parseFull(raw: Buffer): Promise<ParsedEmail> {
   return parseRawEmail(raw);
-}
-
-/** Body-only mode as the /test screen sees a message: subject, sender and content (HTML if any). */
-export function toBodyOnly(full: ParsedEmail): ParsedEmail {
-  const sender = full.from
-    ? full.from.name
-      ? `${full.from.name} <${full.from.address}>`
-      : full.from.address
-    : '';
-  return parseTestEmail({ subject: full.subject, sender, content: full.html ?? full.text });
 }

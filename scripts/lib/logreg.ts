@@ -1,8 +1,19 @@
+import { wordScale } from '../../src/core/model/feature-keys.js';
 // Logistic regression over hashed sparse features, trained with AdaGrad; deterministic given a seed.
 export interface Sample {
   idx: Uint32Array;
   y: number;
   w: number;
+}
+
+/** Per-feature scales of a sample: structural features 1, word features wordScale(words). */
+export function scalesOf(idx: Uint32Array, isWord: Uint8Array): Float32Array {
+  let words = 0;
+  for (const i of idx) words += isWord[i] as number;
+  const ws = wordScale(words);
+  const out = new Float32Array(idx.length);
+  for (let k = 0; k < idx.length; k++) out[k] = isWord[idx[k] as number] ? ws : 1;
+  return out;
 }
 
 export function mulberry32(seed: number): () => number {
@@ -20,7 +31,9 @@ export function trainLogReg(
   samples: Sample[],
   dims: number,
   opts: { epochs: number; lr: number; l2: number; seed: number },
+  isWord: Uint8Array,
 ): { weights: Float32Array; bias: number } {
+  const scales = samples.map((s) => scalesOf(s.idx, isWord));
   const w = new Float64Array(dims);
   const g2 = new Float64Array(dims).fill(1e-8);
   let bias = 0;
@@ -34,13 +47,14 @@ export function trainLogReg(
     }
     for (const k of order) {
       const s = samples[k] as Sample;
-      const scale = 1 / Math.sqrt(Math.max(1, s.idx.length));
+      const sc = scales[k] as Float32Array;
       let m = bias;
-      for (const i of s.idx) m += (w[i] as number) * scale;
+      for (let j = 0; j < s.idx.length; j++) m += (w[s.idx[j] as number] as number) * (sc[j] as number);
       const p = 1 / (1 + Math.exp(-m));
       const g = (p - s.y) * s.w;
-      for (const i of s.idx) {
-        const gi = g * scale + opts.l2 * (w[i] as number);
+      for (let j = 0; j < s.idx.length; j++) {
+        const i = s.idx[j] as number;
+        const gi = g * (sc[j] as number) + opts.l2 * (w[i] as number);
         g2[i] = (g2[i] as number) + gi * gi;
         w[i] = (w[i] as number) - (opts.lr * gi) / Math.sqrt(g2[i] as number);
       }
@@ -51,10 +65,10 @@ export function trainLogReg(
   return { weights: Float32Array.from(w), bias };
 }
 
-export function margin(idx: Uint32Array, weights: Float32Array, bias: number): number {
-  const scale = 1 / Math.sqrt(Math.max(1, idx.length));
+export function margin(idx: Uint32Array, weights: Float32Array, bias: number, isWord: Uint8Array): number {
+  const sc = scalesOf(idx, isWord);
   let m = bias;
-  for (const i of idx) m += (weights[i] as number) * scale;
+  for (let j = 0; j < idx.length; j++) m += (weights[idx[j] as number] as number) * (sc[j] as number);
   return m;
 }
 
@@ -123,4 +137,41 @@ export function rocAuc(scores: number[], labels: number[]): number {
   }
   const neg = pairs.length - pos;
   return pos === 0 || neg === 0 ? NaN : (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
+}
+
+/**
+ * Platt scaling with its anchor fixed: p = sigmoid(a·(m − anchor) + logit(p0)), only the slope
+ * `a` fitted (Newton, weighted cross-entropy, Platt's smoothed targets). A message that moves
+ * the margin nowhere from `anchor` (the bias: nothing the model knows) gets probability p0,
+ * the base rate a reader should assume, instead of whatever intercept the held-out mix implies.
+ */
+export function fitAnchoredPlatt(
+  margins: number[],
+  targets: number[],
+  weights: number[],
+  anchor: number,
+  p0: number,
+): { a: number; b: number } {
+  const pos = targets.filter((t) => t >= 0.5).length;
+  const neg = targets.length - pos;
+  const hi = (pos + 1) / (pos + 2);
+  const lo = 1 / (neg + 2);
+  const c = Math.log(p0 / (1 - p0));
+  let a = 1;
+  for (let it = 0; it < 100; it++) {
+    let g = 0,
+      h = 1e-9;
+    for (let i = 0; i < margins.length; i++) {
+      const x = (margins[i] as number) - anchor;
+      const p = 1 / (1 + Math.exp(-(a * x + c)));
+      const t = lo + (targets[i] as number) * (hi - lo);
+      const w = weights[i] as number;
+      g += (p - t) * w * x;
+      h += p * (1 - p) * w * x * x;
+    }
+    const step = g / h;
+    a -= step;
+    if (Math.abs(step) < 1e-9) break;
+  }
+  return { a, b: c - a * anchor };
 }

@@ -1,5 +1,5 @@
 export { parseRawEmail, parseTestEmail, parseSender, MAX_MESSAGE_BYTES } from './email/parse.js';
-export { analyzeParsed, ENGINE_VERSION, type AnalysisDeps } from './email/analyze.js';
+export { analyzeParsed, engineVersion, RULES_VERSION, type AnalysisDeps } from './email/analyze.js';
 export { toPhishingAnalysis, toTestResult } from './email/shapes.js';
 export { THRESHOLDS, riskLevel, testRiskLevel } from './email/score.js';
 export type * from './email/types.js';
@@ -8,12 +8,6 @@ export { registrableDomain, hostInfo, safeUrl } from './domains/registrable.js';
 export { findLookalike, type LookalikeFinding } from './domains/lookalike.js';
 export { brandsIn, brandOwns, BRANDS } from './domains/brands.js';
 export { PhishingModel, ModelFileSchema, type ModelFile } from './model/model.js';
-export {
-  emitFeatures,
-  FeatureHasher,
-  hashFeature,
-  hashParts,
-  isModelSignal,
-  type FeatureSink,
-} from './model/features.js';
+export { emitFeatures, isModelSignal, normaliseText } from './model/features.js';
+export { featureKey, featureKeyOf, FeatureCollector, type FeatureSink } from './model/feature-keys.js';
 export { isRiskyTld, isShortener } from './url/lists.js';

@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../../src/app/engine.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
+
+/** How many .eml fixtures there are (tests that import them all count on it). */
+export const EMAIL_FIXTURES = readdirSync(join(FIXTURES, 'email')).filter((f) => f.endsWith('.eml')).length;
 
 export function fixture(name: string): Buffer {
   return readFileSync(join(FIXTURES, 'email', name));

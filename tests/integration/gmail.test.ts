@@ -91,7 +91,15 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.total_emails).toBe(500);
-      for (const e of body.emails) ids.add(e.id);
+      for (const e of body.emails) {
+        ids.add(e.id);
+        // Each message's verdict is known: the phishing fixtures HIGH, the legitimate ones SAFE or LOW.
+        const phishing = /limited|Invoice/i.test(e.subject);
+        expect([e.subject, e.phishing_analysis.risk_level]).toEqual([
+          e.subject,
+          phishing ? 'HIGH' : expect.stringMatching(/^(SAFE|LOW)$/),
+        ]);
+      }
       expect(body.emails[0]).toEqual(
         expect.objectContaining({
           id: expect.any(String),

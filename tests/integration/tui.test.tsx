@@ -4,6 +4,7 @@ import { localSource, type DashboardSource } from '../../src/app/dashboard-sourc
 import { loadKey } from '../../src/app/secrets.js';
 import { App } from '../../src/cli/tui/app.js';
 import { seedFixtures, seedLinkEmail, testApp, type TestApp } from '../helpers/app.js';
+import { EMAIL_FIXTURES } from '../helpers/engine.js';
 import { startRedirectServer, type TestServer } from '../helpers/servers.js';
 
 const DOWN = '\u001B[B';
@@ -31,6 +32,8 @@ const press = async (stdin: { write(s: string): void }, ...keys: string[]) => {
   }
 };
 
+/** Every fixture plus the seeded "Lab link" message. */
+const TOTAL = EMAIL_FIXTURES + 1;
 let t: TestApp;
 let source: DashboardSource;
 let site: TestServer;
@@ -56,9 +59,9 @@ describe('terminal dashboard (Ink)', () => {
     const { lastFrame, stdin, unmount } = render(<App source={source} />);
     let f = await until(lastFrame, (x) => x.includes('Lab link'));
     expect(f).toMatch(/HIGH \d+ · MEDIUM \d+ · LOW \d+ · SAFE \d+/);
-    expect(f).toContain('1/12');
+    expect(f).toContain(`1/${TOTAL}`);
     await press(stdin, DOWN, 'j', UP);
-    f = await until(lastFrame, (x) => x.includes('2/12'));
+    f = await until(lastFrame, (x) => x.includes(`2/${TOTAL}`));
     await press(stdin, ENTER);
     f = await until(lastFrame, (x) => x.includes('/100') && x.includes('•'));
     expect(f).toMatch(/From: /);
@@ -86,7 +89,7 @@ describe('terminal dashboard (Ink)', () => {
     const f = await until(lastFrame, (x) => /302\s+initial/.test(x) && /200\s+http/.test(x), 10_000);
     expect(f).toContain(`${site.base}/landing`);
     await press(stdin, ESC);
-    await until(lastFrame, (x) => x.includes('1/12'));
+    await until(lastFrame, (x) => x.includes(`1/${TOTAL}`));
     unmount();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FeatureHasher, hashFeature, hashParts } from '../../src/core/index.js';
+import { createEngine } from '../../src/app/engine.js';
+import { FeatureCollector, featureKey, featureKeyOf, normaliseText } from '../../src/core/index.js';
 import { fixture, shippedEngine } from '../helpers/engine.js';
 
 const PHISH = [
@@ -7,12 +8,20 @@ const PHISH = [
   'phishing-html-attachment.eml',
   'phishing-zip-executable.eml',
   'phishing-idn-mixed-script.eml',
+  'phishing-de-sparkasse.eml',
+  'phishing-paypal-callback.eml',
 ];
-// Authenticated transactional mail from well-known senders.
+// Authenticated transactional mail from well-known senders, received by mx.example.org.
 const TRANSACTIONAL = ['legit-bank-statement.eml', 'legit-shipping-update.eml', 'legit-password-reset.eml'];
-// legit-idn-single-script.eml (German) is left out on purpose: the training corpus has no
-// non-English legitimate mail and the model scores it HIGH. Documented in docs/model.md.
-const LEGIT = [...TRANSACTIONAL, 'legit-newsletter.eml'];
+// Account and commercial mail of small senders, in four languages, with no authentication at all.
+const ACCOUNT_MAIL = [
+  'legit-de-password-reset.eml',
+  'legit-pt-signin-alert.eml',
+  'legit-fr-order-confirmation.eml',
+  'legit-idn-single-script.eml',
+];
+const LEGIT = [...TRANSACTIONAL, ...ACCOUNT_MAIL, 'legit-newsletter.eml', 'legit-newsletter-fundraising.eml'];
+const trusting = createEngine({ trustedAuthServIds: ['mx.example.org'] });
 
 /** Delivery-infrastructure and collection headers of a real-looking phishing delivery (Microsoft 365). */
 const PHISH_DELIVERY = [
@@ -24,6 +33,9 @@ const PHISH_DELIVERY = [
   'Message-Id: <20230730013742BDEF4B63F6$6F4196D4B4@VULTRGUEST>',
   'To: phishing@pot',
   'Date: Sun, 30 Jul 2023 01:37:42 +0000',
+  'Authentication-Results: spf.protection.outlook.com; spf=fail (sender IP is 64.176.7.85) smtp.mailfrom=correio.pw; dkim=none; dmarc=fail action=oreject header.from=correio.pw',
+  'Return-Path: <bounce@vultr-guest.correio.pw>',
+  'Reply-To: "Support" <helpdesk@secure-mail-verify.top>',
 ];
 const LIST_AND_GMAIL_DELIVERY = [
   'Received: from mail-sor-f41.google.com (mail-sor-f41.google.com. [209.85.220.41]) by mx.google.com with SMTPS id a1sor123; Mon, 02 Nov 2026 12:01:00 -0800 (PST)',
@@ -34,17 +46,29 @@ const LIST_AND_GMAIL_DELIVERY = [
   'To: usrp-users@lists.ettus.com',
   'Cc: someone@example.net',
   'Date: Mon, 02 Nov 2026 12:01:00 -0800',
+  'Authentication-Results: mx.google.com; dkim=pass header.i=@lists.ettus.com; spf=pass smtp.mailfrom=lists.ettus.com; dmarc=pass header.from=ettus.com',
+  'Return-Path: <usrp-users-bounces@lists.ettus.com>',
+  'Reply-To: usrp-users@lists.ettus.com',
 ];
 
-/** Replaces a message's delivery/collection headers (Received, X-*, List-*, Message-ID, To, Cc, Date). */
-function swapDelivery(raw: Buffer, delivery: string[]): string {
+/**
+ * Replaces a message's delivery/collection headers (Received, X-*, List-*, Message-ID, To, Cc,
+ * Date) and its header-only evidence (Authentication-Results, Return-Path, Reply-To).
+ */
+function swapDelivery(raw: Buffer, delivery: string[]): Buffer {
   const text = raw.toString('latin1');
   const split = text.search(/\r?\n\r?\n/);
   const head = text.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const kept = head
     .split(/\r?\n/)
-    .filter((l) => !/^(received|x-[\w-]+|list-[\w-]+|message-id|to|cc|date):/i.test(l));
-  return `${[...delivery, ...kept].join('\r\n')}${text.slice(split)}`;
+    .filter(
+      (l) =>
+        !/^(received|x-[\w-]+|list-[\w-]+|message-id|to|cc|date|authentication-results|return-path|reply-to):/i.test(
+          l,
+        ),
+    );
+  // Bytes in, bytes out (latin1 both ways), so an 8-bit UTF-8 body is not encoded twice.
+  return Buffer.from(`${[...delivery, ...kept].join('\r\n')}${text.slice(split)}`, 'latin1');
 }
 
 describe('the shipped model', () => {
@@ -55,20 +79,80 @@ describe('the shipped model', () => {
     expect(analysis.is_phishing).toBe(true);
   });
 
-  it.each(LEGIT)('does not call modern legitimate fixture %s phishing', async (name) => {
+  it.each(LEGIT)('does not call legitimate fixture %s phishing, received anywhere', async (name) => {
     const { analysis } = await shippedEngine().analyzeRaw(fixture(name));
     expect(analysis.is_phishing).toBe(false);
-  });
-
-  it.each(TRANSACTIONAL)('scores authenticated transactional fixture %s SAFE or LOW', async (name) => {
-    const { analysis } = await shippedEngine().analyzeRaw(fixture(name));
     expect(['SAFE', 'LOW']).toContain(analysis.risk_level);
   });
 
-  it('explains a phishing score with the terms the model weighed', async () => {
+  it.each(TRANSACTIONAL)('scores %s SAFE when its receiving server is trusted', async (name) => {
+    const { analysis } = await trusting.analyzeRaw(fixture(name));
+    expect(analysis.risk_level).toBe('SAFE');
+    expect(analysis.indicators.map((i) => i.id)).toContain('auth.verified_sender');
+    expect(analysis.summary).toMatch(
+      /^No significant phishing indicators \(\d+\/100\): the sender is authenticated/,
+    );
+  });
+
+  it('explains a phishing score with words a person recognises, never filler or placeholders', async () => {
+    for (const name of PHISH) {
+      const { analysis } = await shippedEngine().analyzeRaw(fixture(name));
+      const model = analysis.indicators.find((i) => i.id === 'model.phishing_language');
+      for (const term of model?.evidence ?? []) {
+        expect(term).toMatch(/^"[^"]{4,}"$/);
+        expect(term).not.toMatch(/phishing|emailaddr|urladdr|\bpot\b/);
+      }
+    }
     const { analysis } = await shippedEngine().analyzeRaw(fixture('phishing-paypal-lookalike.eml'));
-    const model = analysis.indicators.find((i) => i.id === 'model.phishing_language');
-    expect(model?.evidence.length).toBeGreaterThan(0);
+    expect(
+      analysis.indicators.find((i) => i.id === 'model.phishing_language')?.evidence.length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('never explains a SAFE or LOW verdict with phishing wording', async () => {
+    for (const name of LEGIT) {
+      const { analysis } = await shippedEngine().analyzeRaw(fixture(name));
+      expect(analysis.summary).not.toMatch(/resembles known phishing/);
+      expect(analysis.indicators.map((i) => i.id)).not.toContain('model.phishing_language');
+    }
+  });
+});
+
+describe('authentication results are believed only from the mailbox’s own receiving server', () => {
+  const FORGED =
+    'Authentication-Results: mx.google.com; dkim=pass header.i=@paypal.com; spf=pass smtp.mailfrom=paypal.com; dmarc=pass header.from=paypal.com\r\n';
+  const asPaypal = (raw: Buffer) =>
+    raw.toString('latin1').replace(/^From: .*$/m, 'From: PayPal <service@paypal.com>');
+
+  it('a sender-written dmarc=pass line does not lower a call-back scam from paypal.com', async () => {
+    const scam = asPaypal(fixture('phishing-paypal-callback.eml'));
+    const plain = (await shippedEngine().analyzeRaw(scam)).analysis;
+    const forged = (await shippedEngine().analyzeRaw(FORGED + scam)).analysis;
+    expect(plain.risk_level).toBe('HIGH');
+    expect(forged.risk_score).toBe(plain.risk_score);
+    expect(forged.indicators.map((i) => i.id)).not.toContain('auth.verified_sender');
+  });
+
+  it('with a trusted server configured, a forged line below its own header is ignored', async () => {
+    const scam = asPaypal(fixture('phishing-paypal-callback.eml'));
+    const own =
+      'Authentication-Results: mx.example.org; spf=fail smtp.mailfrom=mailer.example.net; dmarc=fail header.from=paypal.com\r\n';
+    const { analysis } = await trusting.analyzeRaw(own + FORGED + scam);
+    expect(analysis.indicators.map((i) => i.id)).toContain('auth.dmarc_fail');
+    expect(analysis.indicators.map((i) => i.id)).not.toContain('auth.verified_sender');
+    expect(analysis.risk_level).toBe('HIGH');
+  });
+
+  it('says which server wrote the results it used', async () => {
+    const raw = fixture('phishing-paypal-lookalike.eml');
+    const untrusted = (await shippedEngine().analyzeRaw(raw)).analysis.indicators.find(
+      (i) => i.id === 'auth.dmarc_fail',
+    );
+    expect(untrusted?.evidence.join(' ')).toMatch(/mx\.example\.org, which this mailbox is not set to trust/);
+    const trusted = (await trusting.analyzeRaw(raw)).analysis.indicators.find(
+      (i) => i.id === 'auth.dmarc_fail',
+    );
+    expect(trusted?.evidence.join(' ')).toMatch(/mx\.example\.org, a receiving server this mailbox trusts/);
   });
 });
 
@@ -79,21 +163,52 @@ describe('no leakage from delivery infrastructure', () => {
       const raw = fixture(name);
       const base = (await shippedEngine().analyzeRaw(raw)).analysis;
       const swapped = (await shippedEngine().analyzeRaw(swapDelivery(raw, LIST_AND_GMAIL_DELIVERY))).analysis;
-      expect(swapped.probability).toBe(base.probability);
+      expect(swapped.model.probability).toBe(base.model.probability);
     },
   );
 
-  it.each(LEGIT)('legitimate %s keeps its score with a phishing delivery path', async (name) => {
+  it.each(LEGIT)('legitimate %s keeps its model score with a phishing delivery path', async (name) => {
     const raw = fixture(name);
     const base = (await shippedEngine().analyzeRaw(raw)).analysis;
     const swapped = (await shippedEngine().analyzeRaw(swapDelivery(raw, PHISH_DELIVERY))).analysis;
-    expect(swapped.probability).toBe(base.probability);
+    expect(swapped.model.probability).toBe(base.model.probability);
   });
 
-  it('the swap really changed the headers (guards the test itself)', () => {
-    const swapped = swapDelivery(fixture('legit-newsletter.eml'), PHISH_DELIVERY);
+  it('the swap really changed the headers, authentication and reply paths included (guards the test)', async () => {
+    const swapped = swapDelivery(fixture('legit-password-reset.eml'), PHISH_DELIVERY).toString('latin1');
     expect(swapped).toContain('X-MS-Exchange-Organization-SCL: 9');
-    expect(swapped).not.toContain('List-Id');
+    expect(swapped).toContain('Authentication-Results: spf.protection.outlook.com; spf=fail');
+    expect(swapped).toContain('Reply-To: "Support" <helpdesk@secure-mail-verify.top>');
+    expect(swapped).toContain('Return-Path: <bounce@vultr-guest.correio.pw>');
+    expect(swapped).not.toMatch(/^Authentication-Results: mx\.example\.org/m);
+    // The headers do reach the engine: they change the final score, never the model's part.
+    const a = (await shippedEngine().analyzeRaw(swapped)).analysis;
+    expect(a.indicators.map((i) => i.id)).toEqual(
+      expect.arrayContaining(['sender.reply_to_mismatch', 'auth.spf_fail']),
+    );
+  });
+});
+
+describe('no leakage from the template generator’s filled-in values', () => {
+  // The templates-* corpus sources fill in sender names, domains, recipients and tokens; the
+  // model must judge the wording, not those values. Swap them all and the model must not move.
+  const swaps: [RegExp, string][] = [
+    [/Stadtwerke Musterstadt/g, 'Wasserverband Nordheide'],
+    [/Stadtwerke Kundenportal/g, 'Nordheide Serviceportal'],
+    [/kundenportal-stadtwerke-musterstadt\.de/g, 'service.nordheide-wasser.eu'],
+    [/Erika Beispiel/g, 'Jonas Quellmann'],
+    [/erika\.beispiel@example\.de/g, 'j.quellmann@mailbox.example'],
+    [/token=8f3k2m9q/g, 'token=Qz71xx0pLm'],
+  ];
+
+  it('a German password reset scores the same with another company, domain, recipient and token', async () => {
+    const raw = fixture('legit-de-password-reset.eml').toString('utf8');
+    let other = raw;
+    for (const [re, to] of swaps) other = other.replace(re, to);
+    expect(other).not.toContain('Musterstadt');
+    const base = (await shippedEngine().analyzeRaw(raw)).analysis;
+    const swapped = (await shippedEngine().analyzeRaw(other)).analysis;
+    expect(Math.abs((swapped.model.probability ?? 0) - (base.model.probability ?? 0))).toBeLessThan(0.02);
   });
 });
 
@@ -118,18 +233,31 @@ describe('body-only mode', () => {
   });
 });
 
-describe('feature hashing', () => {
-  it('hashes parts exactly as the joined feature text, and keeps each index once in first-seen order', () => {
-    expect(hashParts('b:', 'verify')).toBe(hashFeature('b:verify'));
-    expect(hashParts('bb:', 'verify', 'account')).toBe(hashFeature('bb:verify_account'));
-    const h = new FeatureHasher(1 << 18);
+describe('feature keys', () => {
+  it('names a feature by its parts exactly as by its text, and keeps each feature once in first-seen order', () => {
+    expect(featureKey('b:', 'verify')).toBe(featureKeyOf('b:verify'));
+    expect(featureKey('bb:', 'verify', 'account')).toBe(featureKeyOf('bb:verify_account'));
+    expect(featureKey('b:', 'verify')).not.toBe(featureKey('s:', 'verify'));
+    const c = new FeatureCollector();
     for (let round = 0; round < 2; round++) {
-      h.reset();
-      for (let i = 0; i < 10_000; i++) h.add('b:', `w${i % 6000}`);
-      expect(h.count).toBeLessThanOrEqual(6000);
-      expect(h.count).toBeGreaterThan(5900); // a few of 6,000 words collide in 2^18 slots
-      expect(h.indices[0]).toBe(hashFeature('b:w0') % (1 << 18));
-      expect([h.prefix(1), h.words(1)]).toEqual(['b:', 'w1']);
+      c.reset();
+      for (let i = 0; i < 10_000; i++) c.add('b:', `w${i % 6000}`);
+      // Exact keys: 6,000 distinct words are 6,000 features (hash slots used to merge some).
+      expect(c.count).toBe(6000);
+      expect(c.keys[0]).toBe(featureKeyOf('b:w0'));
+      expect([c.prefix(1), c.words(1), c.text(1)]).toEqual(['b:', 'w1', 'b:w1']);
     }
+  });
+});
+
+describe('text normalisation', () => {
+  it('replaces addresses without a dot (the honeypot’s phishing@pot), drops footers and quoted replies', () => {
+    const t = normaliseText(
+      'Hello phishing@pot,\nplease read.\nOn Mon, Alex <alex@example.org> wrote:\n> quoted words here\nTo stop receiving these emails, unsubscribe here.\nBye',
+    );
+    expect(t).not.toMatch(/phishing|pot\b/);
+    expect(t).toContain('emailaddr');
+    expect(t).not.toMatch(/quoted words|wrote|unsubscribe|receiving/);
+    expect(t).toMatch(/please read\.[\s\S]*bye/);
   });
 });

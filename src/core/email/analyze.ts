@@ -2,6 +2,7 @@ import { registrableDomain, safeUrl } from '../domains/registrable.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { emitFeatures, isModelSignal } from '../model/features.js';
 import type { PhishingModel } from '../model/model.js';
+import { hasCallToAction } from './call-to-action.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
 import { authSignals, verifiedSender } from './signals/auth.js';
@@ -11,18 +12,20 @@ import { linkSignals } from './signals/links.js';
 import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
-export const ENGINE_VERSION = '1.0.0';
+/** Version of the rules and their combination; bump it with any change to signals or scoring. */
+export const RULES_VERSION = '2.0.0';
+
+/**
+ * The engine version a result records: the rules' version and the model's checksum, so stored
+ * mail scored by another model or other rules is known to be stale and is analysed again.
+ */
+export function engineVersion(model: PhishingModel | null | undefined): string {
+  return `${RULES_VERSION}+${model ? model.checksum : 'rules'}`;
+}
 /** How much an authenticated, aligned, well-known sender lowers the probability. */
 const VERIFIED_SENDER_FACTOR = 0.2;
 /** Ceiling for a message that asks the reader to do nothing (no link, file, form, reply-to or request). */
 const NO_ACTION_CAP = 0.39;
-const ACTION_SIGNALS = new Set([
-  'sender.reply_to_mismatch',
-  'content.credential_request',
-  'content.payment_request',
-  'content.advance_fee',
-  'sender.display_name_address',
-]);
 
 const SIGNALS: Signal[] = [authSignals, senderSignals, linkSignals, contentSignals, attachmentSignals];
 
@@ -30,12 +33,22 @@ export interface AnalysisDeps {
   popular: PopularDomains;
   /** Without a model the score is the rule score alone (noisy-OR of indicator weights). */
   model?: PhishingModel | null;
+  /**
+   * authserv-ids of the receiving servers whose Authentication-Results may lower a score (the
+   * mailbox's own: mx.google.com for Gmail, the configured one for IMAP). Default: none.
+   */
+  trustedAuthServIds?: readonly string[];
 }
 
 /** Analyses a parsed message. Pure and deterministic: same input and deps, same result. */
 export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnalysis {
   const senderDomain = email.from ? registrableDomain(email.from.address) : null;
-  const ctx: SignalContext = { email, popular: deps.popular, senderDomain };
+  const ctx: SignalContext = {
+    email,
+    popular: deps.popular,
+    senderDomain,
+    trustedAuthServIds: deps.trustedAuthServIds ?? [],
+  };
   const indicators: Indicator[] = [];
   for (const signal of SIGNALS) {
     try {
@@ -49,8 +62,9 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
 
   let probability: number;
   let modelInfo: EmailAnalysis['model'] = { used: false, probability: null, top_terms: [] };
+  let modelTerms: string[] = [];
   if (deps.model) {
-    const prediction = deps.model.predict((sink) => emitFeatures(email, indicators, deps.popular, sink));
+    const prediction = deps.model.predict((sink) => emitFeatures(email, indicators, sink));
     modelInfo = { used: true, probability: round(prediction.probability, 4), top_terms: prediction.topTerms };
     // Header-only evidence (authentication, Reply-To/Return-Path) is kept out of the model and
     // combined here, so a message's delivery path never teaches the model anything.
@@ -58,22 +72,14 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
       indicators.filter((i) => !isModelSignal(i.id)),
       prediction.probability,
     );
-    if (prediction.probability >= 0.5 && prediction.topTerms.length > 0) {
-      indicators.push({
-        id: 'model.phishing_language',
-        family: 'model',
-        severity: prediction.probability >= 0.8 ? 'high' : 'medium',
-        weight: 0,
-        explanation: 'The wording and links resemble known phishing (trained model).',
-        evidence: prediction.topTerms.map((t) => `"${t}"`),
-      });
-    }
+    modelTerms = prediction.probability >= 0.5 ? prediction.topTerms : [];
   } else {
     probability = noisyOr(indicators);
   }
-  if (!hasCallToAction(email, indicators)) {
+  if (email.mode === 'full' && !hasCallToAction(email, indicators)) {
     // Phishing needs the reader to do something: open a link or file, type into a form, reply
     // elsewhere or pay. Wording alone, with none of those, cannot make a message phishing.
+    // Not applied to pasted text: copying a message's visible text leaves its links behind.
     probability = Math.min(probability, NO_ACTION_CAP);
   }
   const verified = verifiedSender(ctx, linkDomains(email));
@@ -86,6 +92,19 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   if (indicators.some((i) => i.severity === 'critical'))
     probability = Math.max(probability, THRESHOLDS.HIGH / 100);
 
+  // The wording is named as a reason only when the final score calls the message suspicious:
+  // a SAFE or LOW verdict must not say it "resembles known phishing".
+  if (modelTerms.length > 0 && probability * 100 >= THRESHOLDS.MEDIUM) {
+    indicators.push({
+      id: 'model.phishing_language',
+      family: 'model',
+      severity: probability * 100 >= THRESHOLDS.HIGH ? 'high' : 'medium',
+      weight: 0,
+      explanation:
+        'The wording resembles known phishing (trained model); the words that weighed most are quoted.',
+      evidence: modelTerms.map((t) => `"${t}"`),
+    });
+  }
   if (email.warnings.length > 0) {
     indicators.push({
       id: 'parse.warning',
@@ -102,7 +121,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   const level = riskLevel(risk_score);
   const is_phishing = risk_score >= THRESHOLDS.IS_PHISHING;
   return {
-    engine_version: ENGINE_VERSION,
+    engine_version: engineVersion(deps.model),
     mode: email.mode,
     risk_score,
     probability: round(probability, 4),
@@ -120,27 +139,6 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     subject: email.subject,
     parse_warnings: email.warnings,
   };
-}
-
-function hasCallToAction(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
-  return (
-    email.links.length > 0 ||
-    email.attachments.length > 0 ||
-    email.forms.length > 0 ||
-    indicators.some((i) => ACTION_SIGNALS.has(i.id)) ||
-    contactsElsewhere(email) ||
-    /\+?\d[\d\s().-]{8,}\d/.test(email.text.slice(0, 20_000))
-  );
-}
-
-/** The body gives an address on another domain to write to ("send your details to …"). */
-function contactsElsewhere(email: ParsedEmail): boolean {
-  const own = email.from ? registrableDomain(email.from.address) : null;
-  for (const m of email.text.slice(0, 20_000).matchAll(/[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/g)) {
-    const d = registrableDomain(m[1] ?? '');
-    if (d && d !== own) return true;
-  }
-  return false;
 }
 
 function linkDomains(email: ParsedEmail): string[] {
@@ -167,8 +165,18 @@ function summarise(
     LOW: 'Low risk',
     SAFE: 'No significant phishing indicators',
   }[level];
+  if (level === 'SAFE') {
+    // A safe verdict lists what reassures, never phishing reasons it outweighed.
+    const verified = indicators.find((i) => i.id === 'auth.verified_sender');
+    return verified
+      ? `${lead} (${score}/100): ${lowerFirst(verified.explanation)}`
+      : `${lead} (${score}/100).`;
+  }
   if (reasons.length === 0) return `${lead} (${score}/100).`;
-  return `${lead} (${score}/100): ${reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ')}.`;
+  const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
+  return level === 'LOW'
+    ? `${lead} (${score}/100); worth a look: ${joined}.`
+    : `${lead} (${score}/100): ${joined}.`;
 }
 
 function lowerFirst(s: string): string {

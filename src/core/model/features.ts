@@ -1,7 +1,7 @@
 import { hostInfo, safeUrl } from '../domains/registrable.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
-import type { PopularDomains } from '../domains/popular.js';
-import { brandOwns, BRANDS } from '../domains/brands.js';
+import { brandOwns, brandsIn, BRANDS } from '../domains/brands.js';
+import type { FeatureSink } from './feature-keys.js';
 import { STOPWORDS } from './stopwords.js';
 
 /**
@@ -20,7 +20,8 @@ export function isModelSignal(id: string): boolean {
 }
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.
-const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+// The domain may lack a dot: the honeypot's placeholder recipient is `phishing@pot`.
+const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*/g;
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/gi;
 const LIST_FOOTER = /\n[_=-]{10,}\s*\n[^\n]*(?:mailing list|list info|unsubscribe)[\s\S]*$/i;
 const LIST_TAG = /^\s*(?:(?:re|fwd?|aw|sv)\s*:\s*)*\[[^\]]{1,40}\]\s*/i;
@@ -44,14 +45,53 @@ const ARTEFACTS = new Set([
   'lists',
 ]);
 
+/**
+ * Dates say when mail was collected (the corpus's legitimate mail is from 2002, 2007 and
+ * 2019-2024): month and weekday names and time zones are not learned, in the six languages.
+ */
+const DATE_WORDS = new Set(
+  `january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec
+monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun utc gmt pst pdt est edt cet cest bst
+januar februar märz mai juni juli oktober dezember montag dienstag mittwoch donnerstag freitag samstag sonntag
+janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro segunda terça quarta quinta sexta sábado domingo
+janvier février mars avril juin juillet août septembre octobre novembre décembre lundi mardi mercredi jeudi vendredi samedi dimanche
+enero febrero marzo mayo junio julio septiembre octubre noviembre diciembre lunes martes miércoles jueves viernes
+januari februari maart mei augustus maandag dinsdag woensdag donderdag vrijdag zaterdag zondag`.split(/\s+/),
+);
+/**
+ * Bulk-mail footer lines (unsubscribe, preferences, "you received this because"): the
+ * legitimate corpus's list footers were stripped, so their words would only ever be seen in
+ * the other classes; they say how mail is sent, not whether it is phishing.
+ */
+const FOOTER =
+  /unsubscrib|opt[ -]?out|no longer (?:wish|want) to receive|stop receiving|receiv\w* (?:these|this|our|future)? ?e-?mails?|e-?mail preferences|manage (?:your )?(?:subscription|preferences|e-?mail)|remove yourself|update your preferences|abmelden|abbestellen|désabonn|désinscri|descadastr|cancelar (?:a )?(?:sua )?inscri|darse de baja|afmelden|uitschrijven/i;
+/** Quoted replies are someone else's words: the attribution line and ">" lines are not the sender's. */
+const QUOTE_LINE = /^\s*>|\b(?:wrote|schrieb|escreveu|a écrit|escribió|schreef):\s*$/i;
+const QUOTE_HINT = /\n\s*>|(?:wrote|schrieb|escreveu|a écrit|escribió|schreef):/i;
+
 export function normaliseText(text: string): string {
   let t = text.replace(LIST_FOOTER, '\n');
+  // Cheap whole-text checks first: most messages have neither, and then no line is split.
+  const quoted = QUOTE_HINT.test(t);
+  if (quoted || FOOTER.test(t))
+    t = t
+      .split('\n')
+      .filter((line) => !(quoted && QUOTE_LINE.test(line)) && !FOOTER.test(line))
+      .join('\n');
   if (t.includes('@')) t = t.replace(EMAIL_RE, ' emailaddr ');
   return t.replace(URL_RE, ' urladdr ').toLowerCase();
 }
 
 /** Everything that cannot be inside a word; a word is [\p{L}\p{N}][\p{L}\p{N}'’-]*. */
 const NON_WORD_RE = /[^\p{L}\p{N}'’-]+/u;
+
+/**
+ * Addresses and links in the text are replaced by these (so their parts never become words),
+ * then dropped: a URL written out in plain text marks old plain-text list mail, not legitimacy.
+ */
+const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
+/** Dates and numbers written with separators ("0-0-0" once digits are folded). */
+const DIGITS_ONLY = /^0(?:['’-]+0)+$/;
 
 const isJoiner = (c: number) => c === 39 || c === 45 || c === 0x2019;
 
@@ -67,46 +107,17 @@ function words(text: string): string[] {
     }
     if (w.length > 30) continue;
     if (isJoiner(w.charCodeAt(w.length - 1))) w = w.replace(/['’-]+$/, '');
-    if (STOPWORDS.has(w) || ARTEFACTS.has(w)) continue;
+    if (
+      STOPWORDS.has(w) ||
+      ARTEFACTS.has(w) ||
+      DATE_WORDS.has(w) ||
+      DIGITS_ONLY.test(w) ||
+      PLACEHOLDERS.has(w)
+    )
+      continue;
     out.push(w);
   }
   return out;
-}
-
-const FREEMAIL = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'yahoo.com',
-  'hotmail.com',
-  'outlook.com',
-  'live.com',
-  'aol.com',
-  'icloud.com',
-  'mail.ru',
-  'yandex.ru',
-  'gmx.com',
-  'gmx.de',
-  'gmx.net',
-  'web.de',
-  'protonmail.com',
-  'proton.me',
-  'zoho.com',
-  'uol.com.br',
-  'bol.com.br',
-  'terra.com.br',
-  'mail.com',
-  'msn.com',
-  'yahoo.com.br',
-  'hotmail.co.uk',
-  'yahoo.co.uk',
-]);
-
-function domainClass(domain: string | null, popular: PopularDomains): string {
-  if (!domain) return 'none';
-  if (FREEMAIL.has(domain)) return 'freemail';
-  const rank = popular.rank(domain);
-  if (rank === null) return 'unranked';
-  return rank <= 1000 ? 'top1k' : rank <= 5000 ? 'top5k' : 'top20k';
 }
 
 /** Same organisation: the same registrable domain, or domains one brand uses together. */
@@ -115,18 +126,8 @@ function sameOrganisation(a: string, b: string): boolean {
   return Object.keys(BRANDS).some((brand) => brandOwns(brand, a) && brandOwns(brand, b));
 }
 
-/** Receives each feature as parts; its text is `prefix + a`, or `prefix + a + '_' + b`. */
-export interface FeatureSink {
-  add(prefix: string, a: string, b?: string): void;
-}
-
 /** Emits the model's features of a message, in a fixed order (training and scoring share it). */
-export function emitFeatures(
-  email: ParsedEmail,
-  indicators: readonly Indicator[],
-  popular: PopularDomains,
-  feats: FeatureSink,
-): void {
+export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[], feats: FeatureSink): void {
   const subject = email.subject.replace(LIST_TAG, '');
   const subj = words(normaliseText(subject));
   for (const w of subj) feats.add('s:', w);
@@ -140,10 +141,6 @@ export function emitFeatures(
 
   if (email.from) {
     for (const w of words(normaliseText(email.from.name))) feats.add('n:', w);
-    const host = email.from.address.slice(email.from.address.lastIndexOf('@') + 1);
-    const info = hostInfo(host);
-    if (info.publicSuffix) feats.add('fs:', info.publicSuffix);
-    feats.add('fd:', domainClass(info.domain, popular));
   } else feats.add('f:', 'none');
   const senderDomain = email.from
     ? hostInfo(email.from.address.slice(email.from.address.lastIndexOf('@') + 1)).domain
@@ -155,8 +152,6 @@ export function emitFeatures(
     if (!url || !/^https?:$/.test(url.protocol)) continue;
     const info = hostInfo(url.hostname);
     hosts.add(info.domain ?? url.hostname);
-    if (info.publicSuffix) feats.add('us:', info.publicSuffix);
-    feats.add('ld:', domainClass(info.domain, popular));
     for (const w of words(url.pathname.replace(/[/_.=&?]+/g, ' '))) if (w.length >= 3) feats.add('up:', w);
   }
   if (hosts.size === 0) feats.add('align:', 'nolinks');
@@ -164,90 +159,60 @@ export function emitFeatures(
     const aligned = [...hosts].filter((h) => sameOrganisation(h, senderDomain)).length;
     feats.add('align:', aligned === hosts.size ? 'all' : aligned > 0 ? 'some' : 'none');
   }
+  relationFeatures(email, subject, senderDomain, hosts, feats);
   feats.add('links:', bucket(email.links.length, [0, 1, 3, 10, 30]));
   feats.add('hosts:', bucket(hosts.size, [0, 1, 2, 5]));
   feats.add('len:', bucket(email.text.length, [0, 200, 1000, 5000, 20000]));
-  // HTML vs plain text is deliberately not a feature: in the corpus it dates mail (old legit lists are plain text).
-  if (email.html && email.text.length < 80) feats.add('fmt:', 'html_little_text');
+  // HTML vs plain text, and HTML with little text, are deliberately not features: in the corpus
+  // they date mail (the old legitimate lists are plain text), and pasted text has no HTML.
   for (const ind of indicators) if (isModelSignal(ind.id)) feats.add('sig:', ind.id);
+}
+
+/** Link paths that ask for a sign-in, a verification or a payment, in any language's URLs. */
+const ACCOUNT_PATH =
+  /log-?in|sign-?in|signon|verif|account|secur|update|auth|passw|wallet|confirm|unlock|billing|payment|recover|validat/i;
+
+/**
+ * Who speaks and where the links go, independent of the language: a brand the text names and
+ * whether the sender's domain (and the links) belong to it; an account or payment page on the
+ * sender's own domain or somewhere else. Real account mail and its imitation share their words
+ * and differ here.
+ */
+function relationFeatures(
+  email: ParsedEmail,
+  subject: string,
+  senderDomain: string | null,
+  hosts: ReadonlySet<string>,
+  feats: FeatureSink,
+): void {
+  const named = brandsIn(`${subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 3000)}`, {
+    allowCommonWords: false,
+  });
+  if (named.length > 0) {
+    // Only the mismatch is a feature: a sender that owns the brand it names proves nothing by
+    // itself (spoofed From lines do that; authentication, outside the model, tells them apart).
+    if (senderDomain === null || !named.some((b) => brandOwns(b, senderDomain)))
+      feats.add('rel:', 'brand_sender_other');
+    if (hosts.size > 0) {
+      const brandHosts = [...hosts].filter((h) => named.some((b) => brandOwns(b, h))).length;
+      // All links on the brand's own sites is not a feature: phishing copies a brand's footer links too.
+      if (brandHosts < hosts.size)
+        feats.add('rel:', brandHosts > 0 ? 'brand_links_some' : 'brand_links_other');
+    }
+  }
+  for (const link of email.links.slice(0, 100)) {
+    const url = safeUrl(link.href);
+    if (!url || !/^https?:$/.test(url.protocol) || !ACCOUNT_PATH.test(url.pathname + url.search)) continue;
+    const host = hostInfo(url.hostname).domain ?? url.hostname;
+    feats.add(
+      'rel:',
+      senderDomain && sameOrganisation(host, senderDomain) ? 'account_link_own' : 'account_link_other',
+    );
+  }
 }
 
 function bucket(n: number, edges: number[]): string {
   let b = 0;
   for (let i = 0; i < edges.length; i++) if (n > (edges[i] ?? 0)) b = i + 1;
   return String(b);
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-function fnv(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
-  return h;
-}
-
-/** FNV-1a, 32-bit. */
-export function hashFeature(s: string): number {
-  return fnv(FNV_OFFSET, s) >>> 0;
-}
-
-/** The hash of a feature given as parts, without building its text: hashFeature(prefix + a [+ '_' + b]). */
-export function hashParts(prefix: string, a: string, b?: string): number {
-  let h = fnv(fnv(FNV_OFFSET, prefix), a);
-  if (b !== undefined) h = fnv(Math.imul(h ^ 95, FNV_PRIME), b);
-  return h >>> 0;
-}
-
-/**
- * Collects a message's unique hashed feature indices in first-seen order, keeping each one's
- * parts so an explanation can name it. Reusable: `reset()` starts the next message without
- * clearing the seen-table (a generation stamp per slot).
- */
-export class FeatureHasher implements FeatureSink {
-  indices = new Uint32Array(4096);
-  count = 0;
-  readonly #seen: Uint32Array;
-  #generation = 1;
-  readonly #prefix: string[] = [];
-  readonly #a: string[] = [];
-  readonly #b: (string | undefined)[] = [];
-
-  constructor(readonly dims: number) {
-    this.#seen = new Uint32Array(dims);
-  }
-
-  reset(): void {
-    this.count = 0;
-    if (++this.#generation === 0xffffffff) {
-      this.#seen.fill(0);
-      this.#generation = 1;
-    }
-  }
-
-  add(prefix: string, a: string, b?: string): void {
-    const idx = hashParts(prefix, a, b) % this.dims;
-    if (this.#seen[idx] === this.#generation) return;
-    this.#seen[idx] = this.#generation;
-    if (this.count === this.indices.length) {
-      const grown = new Uint32Array(this.indices.length * 2);
-      grown.set(this.indices);
-      this.indices = grown;
-    }
-    this.indices[this.count] = idx;
-    this.#prefix[this.count] = prefix;
-    this.#a[this.count] = a;
-    this.#b[this.count] = b;
-    this.count++;
-  }
-
-  /** The i-th feature's prefix ("b:", "bb:", "sig:", …). */
-  prefix(i: number): string {
-    return this.#prefix[i] ?? '';
-  }
-
-  /** The i-th feature's words, bigrams joined by a space. */
-  words(i: number): string {
-    const b = this.#b[i];
-    return b === undefined ? (this.#a[i] ?? '') : `${this.#a[i] ?? ''} ${b}`;
-  }
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { FeatureHasher, type FeatureSink } from './features.js';
+import { FeatureCollector, keySlot, WORD_PREFIXES, wordScale, type FeatureSink } from './feature-keys.js';
 
 export const ModelFileSchema = z.object({
-  format: z.literal('phishguard-logreg-v1'),
-  dims: z.number().int().positive(),
+  format: z.literal('phishguard-logreg-v2'),
   bias: z.number(),
   calibration: z.object({ a: z.number(), b: z.number() }),
+  /** Feature keys (Float64, little-endian) and their weights (Float32), same order. */
+  keys_b64: z.string(),
   weights_b64: z.string(),
   checksum: z.string(),
   trained_at: z.string(),
@@ -16,70 +17,118 @@ export type ModelFile = z.infer<typeof ModelFileSchema>;
 export interface ModelPrediction {
   /** Calibrated probability that the message is phishing. */
   probability: number;
-  /** Tokens that pushed the score up most. */
+  /** Words of the message that pushed the score up most, as a person would recognise them. */
   topTerms: string[];
 }
 
-/** A trained linear model over hashed features, calibrated with Platt scaling. */
+/** A trained linear model over an exact feature vocabulary, calibrated with Platt scaling. */
 export class PhishingModel {
   /** Scratch space for one message at a time (scoring is synchronous, one model per thread). */
-  readonly #hasher: FeatureHasher;
+  readonly #collector = new FeatureCollector();
+  readonly #tableKeys: Float64Array;
+  readonly #tableWeights: Float32Array;
+  readonly #mask: number;
 
   constructor(
-    readonly dims: number,
-    readonly weights: Float32Array,
+    keys: Float64Array,
+    weights: Float32Array,
     readonly bias: number,
     readonly calibration: { a: number; b: number },
     readonly checksum: string,
   ) {
-    this.#hasher = new FeatureHasher(dims);
+    if (keys.length !== weights.length) throw new Error('model keys and weights differ in length');
+    let size = 1024;
+    while (size < keys.length * 2) size *= 2;
+    this.#mask = size - 1;
+    this.#tableKeys = new Float64Array(size).fill(-1);
+    this.#tableWeights = new Float32Array(size);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as number;
+      let slot = keySlot(key, this.#mask);
+      while (this.#tableKeys[slot] !== -1 && this.#tableKeys[slot] !== key) slot = (slot + 1) & this.#mask;
+      this.#tableKeys[slot] = key;
+      this.#tableWeights[slot] = weights[i] as number;
+    }
   }
 
   static fromFile(file: ModelFile): PhishingModel {
-    const buf = Buffer.from(file.weights_b64, 'base64');
-    const weights = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-    if (weights.length !== file.dims)
-      throw new Error(`model has ${weights.length} weights, expected ${file.dims}`);
-    return new PhishingModel(file.dims, weights, file.bias, file.calibration, file.checksum);
+    const keys = new Float64Array(bytesOf(file.keys_b64));
+    const weights = new Float32Array(bytesOf(file.weights_b64));
+    return new PhishingModel(keys, weights, file.bias, file.calibration, file.checksum);
+  }
+
+  /** The weight of a feature key, or undefined when the model does not know it. */
+  weight(key: number): number | undefined {
+    let slot = keySlot(key, this.#mask);
+    for (;;) {
+      const k = this.#tableKeys[slot];
+      if (k === key) return this.#tableWeights[slot];
+      if (k === -1) return undefined;
+      slot = (slot + 1) & this.#mask;
+    }
+  }
+
+  /** The calibrated probability of a raw margin. */
+  calibrate(margin: number): number {
+    return sigmoid(this.calibration.a * margin + this.calibration.b);
   }
 
   /** Scores the features `emit` produces (see emitFeatures). */
   predict(emit: (sink: FeatureSink) => void): ModelPrediction {
-    const h = this.#hasher;
-    h.reset();
-    emit(h);
-    const scale = 1 / Math.sqrt(Math.max(1, h.count));
-    let margin = this.bias;
-    for (let i = 0; i < h.count; i++) margin += (this.weights[h.indices[i] as number] ?? 0) * scale;
-    const probability = sigmoid(this.calibration.a * margin + this.calibration.b);
-    // Only a message the model leans towards calling phishing needs its reasons spelled out.
-    return { probability, topTerms: probability >= TOP_TERMS_FROM ? this.#topTerms(h) : [] };
-  }
-
-  /** The five distinct words that pushed the score up most. */
-  #topTerms(h: FeatureHasher): string[] {
-    const positive: number[] = [];
-    for (let i = 0; i < h.count; i++)
-      if ((this.weights[h.indices[i] as number] ?? 0) > 0 && !STRUCTURAL.has(h.prefix(i))) positive.push(i);
-    positive.sort(
-      (x, y) => (this.weights[h.indices[y] as number] ?? 0) - (this.weights[h.indices[x] as number] ?? 0),
-    );
-    const out = new Set<string>();
-    for (const i of positive) {
-      const word = h.words(i);
-      if (!CLASS_WORDS.test(word)) out.add(word);
-      if (out.size === 5) break;
+    const c = this.#collector;
+    c.reset();
+    emit(c);
+    const w = new Float32Array(c.count);
+    let knownWords = 0;
+    let words = 0;
+    let structure = 0;
+    for (let i = 0; i < c.count; i++) {
+      const weight = this.weight(c.keys[i] as number);
+      if (weight === undefined) continue;
+      w[i] = weight;
+      if (WORD_PREFIXES.has(c.prefix(i))) {
+        words += weight;
+        knownWords++;
+      } else structure += weight;
     }
-    return [...out];
+    // Unknown words dilute nothing: the wording is averaged over the words the model knows.
+    const margin = this.bias + structure + words * wordScale(knownWords);
+    const probability = this.calibrate(margin);
+    // Only a message the model leans towards calling phishing needs its reasons spelled out.
+    return { probability, topTerms: probability >= TOP_TERMS_FROM ? topTerms(c, w) : [] };
   }
+}
+
+/** The five distinct word features of the message that pushed the score up most. */
+function topTerms(c: FeatureCollector, w: Float32Array): string[] {
+  const positive: number[] = [];
+  for (let i = 0; i < c.count; i++)
+    if ((w[i] as number) > MIN_EXPLAINED_WEIGHT && QUOTED_PREFIXES.has(c.prefix(i))) positive.push(i);
+  positive.sort((x, y) => (w[y] as number) - (w[x] as number));
+  const out = new Set<string>();
+  for (const i of positive) {
+    const words = c.words(i);
+    if (words.split(' ').every((word) => word.length >= 4 && !/^0+$/.test(word) && !PLACEHOLDERS.has(word)))
+      out.add(words);
+    if (out.size === 5) break;
+  }
+  return [...out];
 }
 
 /** Below this probability no model indicator is shown, so no top terms are computed. */
 const TOP_TERMS_FROM = 0.3;
-/** Counts, lengths and signal ids are not words a reader would recognise in the message. */
-const STRUCTURAL = new Set(['links:', 'len:', 'hosts:', 'fmt:', 'sig:']);
-const CLASS_WORDS = /^(?:top1k|top5k|top20k|unranked|freemail|none|all|some|nolinks)$/;
+/** A word must carry real weight to be named as a reason. */
+const MIN_EXPLAINED_WEIGHT = 0.5;
+/** Words a reader sees in the message (subject, body, sender name); link paths are not quoted. */
+const QUOTED_PREFIXES = new Set(['s:', 'b:', 'bb:', 'n:']);
+/** Stand-ins the normaliser writes for addresses and links: not the sender's words. */
+const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
 
 export function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
+}
+
+function bytesOf(b64: string): ArrayBuffer {
+  const buf = Buffer.from(b64, 'base64');
+  return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
 }

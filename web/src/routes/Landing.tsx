@@ -5,9 +5,13 @@ import { api } from '../api';
 interface Figures {
   available: boolean;
   phishing_recall?: number;
+  phishing_recall_pasted?: number;
   false_positive_rate?: number;
+  worst_source_false_positive_rate?: number;
   messages_evaluated?: number;
-  roc_auc?: number;
+  forward_from?: string;
+  dev_recall?: number;
+  dev_false_positive_rate?: number;
   generated?: string;
 }
 
@@ -48,20 +52,23 @@ export function Landing() {
       <section className="figures" aria-label="Measured performance">
         <div className="figure">
           <strong data-testid="figure-recall">{pct(f?.phishing_recall)}</strong>
-          <span>of phishing caught</span>
+          <span>of phishing newer than anything the model learned from caught</span>
+        </div>
+        <div className="figure">
+          <strong data-testid="figure-recall-pasted">{pct(f?.phishing_recall_pasted)}</strong>
+          <span>of the same phishing caught when its text is pasted into the test page</span>
         </div>
         <div className="figure">
           <strong data-testid="figure-fp">{pct(f?.false_positive_rate, 2)}</strong>
-          <span>of legitimate mail wrongly flagged</span>
-        </div>
-        <div className="figure">
-          <strong>{f?.messages_evaluated?.toLocaleString() ?? '—'}</strong>
-          <span>messages in the evaluation</span>
+          <span>
+            of legitimate mail from sources the model never saw wrongly flagged (worst source{' '}
+            {pct(f?.worst_source_false_positive_rate)})
+          </span>
         </div>
       </section>
       <p className="muted small">
         {f?.available
-          ? `Measured by the engine's own evaluation on a held-out split of public corpora (${f.generated?.slice(0, 10)}); your mailbox may differ.`
+          ? `Evaluated ${f.generated?.slice(0, 10)} on ${f.messages_evaluated?.toLocaleString() ?? '—'} public messages: phishing dated from ${f.forward_from ?? '—'} on, with the model trained only on earlier mail, and each legitimate source left out of training in turn. On the usual random split (same sources and months as training) it reads ${pct(f.dev_recall)} caught and ${pct(f.dev_false_positive_rate, 2)} flagged, which flatters. Your mailbox may differ.`
           : 'No evaluation report is bundled with this build.'}
       </p>
       <section className="notice-box" aria-label="Security notice">

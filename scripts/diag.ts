@@ -1,0 +1,55 @@
+// npm run diag -- SOURCE [full|paste]: why the engine gets a source wrong. Trains the recipe without
+// that legitimate source (or, with SOURCE = forward, without phishing dated from 2025-07-01 on) and
+// prints the features behind its flagged legitimate messages (or its missed phishing).
+import { loadPopularDomains } from '../src/adapters/data/load.js';
+import { analyzeParsed, emitFeatures, FeatureCollector } from '../src/core/index.js';
+import { loadDataset } from './lib/dataset.js';
+import { isLaterPhishing, toModel, train } from './lib/protocol.js';
+
+const source = process.argv[2] ?? 'templates-allauth';
+const view = (process.argv[3] ?? 'full') as 'full' | 'paste';
+const popular = loadPopularDomains();
+const data = await loadDataset(popular);
+const forward = source === 'forward';
+const tm = train(data.filter((e) => !(e.label === 'legit' && e.source === source) && !isLaterPhishing(e)));
+const model = toModel(tm);
+const held = forward
+  ? data.filter(isLaterPhishing)
+  : data.filter((e) => e.label === 'legit' && e.source === source);
+const c = new FeatureCollector();
+let shown = 0;
+const agg = new Map<string, number>();
+for (const e of held) {
+  const a = analyzeParsed({ ...e[view], warnings: [] }, { popular, model });
+  if (forward ? a.risk_score >= 50 : a.risk_score < 50) continue;
+  c.reset();
+  emitFeatures(e[view], analyzeParsed({ ...e[view], warnings: [] }, { popular, model: null }).indicators, c);
+  const fs: [string, number][] = [];
+  for (let i = 0; i < c.count; i++) {
+    const w = model.weight(c.keys[i] as number);
+    if (w !== undefined) fs.push([c.text(i), w]);
+  }
+  fs.sort((x, y) => (forward ? x[1] - y[1] : y[1] - x[1]));
+  for (const [t, w] of fs.slice(0, 10)) agg.set(t, (agg.get(t) ?? 0) + w);
+  if (shown++ < 12) {
+    console.log(
+      `--- ${a.risk_score} p=${a.model.probability} ${e.lang} ${e.full.subject.slice(0, 70)} | ${e.full.from?.address} | links ${e[view].links.length} text ${e[view].text.length}`,
+    );
+    console.log(
+      '   ',
+      fs
+        .slice(0, 12)
+        .map(([t, w]) => `${t} ${w.toFixed(2)}`)
+        .join(', '),
+    );
+    console.log('   ', a.indicators.map((i) => i.id).join(' '));
+  }
+}
+console.log('features most often behind flagged messages:');
+console.log(
+  [...agg]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 40)
+    .map(([t, w]) => `${t} ${w.toFixed(1)}`)
+    .join('\n'),
+);

@@ -1,0 +1,147 @@
+// The whole corpus (train and dev splits) parsed once, in three views: the full message, the
+// text a person pastes into /test (subject, "Name <address>", visible text) and the same with the
+// HTML source pasted. Shared by `npm run train` and `npm run eval`.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
+import { parseTestEmail, type ParsedEmail, type PopularDomains } from '../../src/core/index.js';
+import { readCorpus, type CorpusMessage } from './corpus.js';
+import { featuresOf, parseFull, type Scrub } from './featurize.js';
+import { detectLanguage, type Language } from './language.js';
+
+export interface Example {
+  split: 'train' | 'dev';
+  label: 'phishing' | 'legit' | 'spam';
+  source: string;
+  group: string;
+  date: string;
+  lang: Language;
+  full: ParsedEmail;
+  paste: ParsedEmail;
+  /** Body-only with the HTML source pasted (null when the message has no HTML part). */
+  pasteHtml: ParsedEmail | null;
+  /** Model features of the full message and of the pasted text (generator artefacts scrubbed). */
+  fFull: Float64Array;
+  fPaste: Float64Array;
+}
+
+/** The date from which phishing counts as "later" in the forward-in-time evaluation. */
+export const FORWARD_FROM = '2025-07-01';
+
+/** Sources whose headers and filled-in values are made by a generator (see the corpus README). */
+export const isGenerated = (source: string) => source.startsWith('templates-');
+
+export async function loadDataset(
+  popular: PopularDomains,
+  splits: ('train' | 'dev')[] = ['train', 'dev'],
+  log: (s: string) => void = (s) => console.error(s),
+): Promise<Example[]> {
+  const out: Example[] = [];
+  const t0 = Date.now();
+  for (const split of splits) {
+    for await (const { m, full } of parsedCorpus(split)) {
+      const paste = pasteView(full, false);
+      const scrub = isGenerated(m.source)
+        ? generatorArtefacts(m.raw, full)
+        : isPlaceholderSender(full)
+          ? PLACEHOLDER_SENDER
+          : undefined;
+      out.push({
+        split,
+        label: m.label,
+        source: m.source,
+        group: m.group,
+        date: m.date,
+        lang: detectLanguage(`${full.subject}\n${full.text}`),
+        full,
+        paste,
+        pasteHtml: full.html ? pasteView(full, true) : null,
+        fFull: featuresOf(full, popular, scrub),
+        fPaste: featuresOf(paste, popular, scrub),
+      });
+      if (out.length % 10000 === 0) log(`parsed ${out.length} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+  }
+  log(`dataset: ${out.length} messages in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return out;
+}
+
+type Parsed = { m: Omit<CorpusMessage, 'raw'> & { raw: Buffer }; full: ParsedEmail };
+
+/**
+ * The corpus parsed. With PHISHGUARD_DATASET_CACHE=DIR (experiments only), parsed messages are
+ * kept in DIR between runs; delete it after changing the parser.
+ */
+async function* parsedCorpus(split: 'train' | 'dev'): AsyncGenerator<Parsed> {
+  const dir = process.env.PHISHGUARD_DATASET_CACHE;
+  const file = dir ? `${dir}/${split}.v8` : null;
+  if (file && existsSync(file)) {
+    const buf = readFileSync(file);
+    for (let off = 0; off < buf.length;) {
+      const len = buf.readUInt32LE(off);
+      yield deserialize(buf.subarray(off + 4, off + 4 + len)) as Parsed;
+      off += 4 + len;
+    }
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const m of readCorpus(split)) {
+    const item: Parsed = { m, full: await parseFull(m.raw) };
+    if (file) {
+      const b = serialize(item);
+      const len = Buffer.alloc(4);
+      len.writeUInt32LE(b.length);
+      chunks.push(len, b);
+    }
+    yield item;
+  }
+  if (file) writeFileSync(file, Buffer.concat(chunks));
+}
+
+/** What a person pastes: subject, the sender as a mail client shows it, and the visible text (or the HTML source). */
+export function pasteView(full: ParsedEmail, htmlSource: boolean): ParsedEmail {
+  const sender = full.from
+    ? full.from.name
+      ? `${full.from.name} <${full.from.address}>`
+      : full.from.address
+    : '';
+  return parseTestEmail({
+    subject: full.subject,
+    sender,
+    content: htmlSource ? (full.html ?? full.text) : full.text,
+  });
+}
+
+/**
+ * The generator's filled-in values in a templates-* message: the sender's name and domain
+ * labels, the recipient's name and browser user agents. Features made of them, and the sender/link domain features
+ * (all invented), are not learned from such mail.
+ */
+function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
+  const words = new Set<string>();
+  const add = (s: string, minLength = 2) => {
+    for (const w of s.toLowerCase().split(/[^\p{L}]+/u)) if (w.length >= minLength) words.add(w);
+  };
+  const head = raw.toString('utf8', 0, Math.min(raw.length, 4096));
+  const to = /^To:\s*(.*)$/im.exec(head)?.[1] ?? '';
+  add(to.replace(/@.*$/, ''));
+  // Filled-in browser user agents of sign-in alerts ("Mozilla/5.0 (Windows NT 10.0; …) Chrome/…").
+  for (const ua of full.text.matchAll(/(?:Mozilla|Opera)\/[^\n]*/g)) add(ua[0], 1);
+  if (full.from) {
+    add(full.from.name);
+    add(full.from.address.replace(/@.*$/, ''));
+    add(full.from.address.slice(full.from.address.indexOf('@') + 1).replace(/\.[a-z]+$/i, ''));
+  }
+  return { prefixes: GENERATED_PREFIXES, words };
+}
+
+/**
+ * The honeypot anonymised many senders to its own placeholder (`phishing@pot <phishing@pot>`):
+ * such a message's sender features describe the collection, not the sender.
+ */
+function isPlaceholderSender(full: ParsedEmail): boolean {
+  const a = full.from?.address ?? '';
+  return a === 'phishing@pot' || a.endsWith('@pot') || a === 'jose@monkey.org';
+}
+const PLACEHOLDER_SENDER: Scrub = { prefixes: new Set(['n:', 'fd:', 'f:', 'rel:']), words: new Set() };
+
+const GENERATED_PREFIXES = new Set(['n:', 'fs:', 'fd:', 'us:', 'ld:', 'lp:']);
