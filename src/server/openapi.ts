@@ -181,6 +181,13 @@ export const OPERATIONS: Op[] = [
   },
   {
     method: 'get',
+    path: '/api/test-oauth',
+    summary: 'Which Google sign-in settings are present (never their values), for the /oauth-test page',
+    auth: true,
+    tag: 'system',
+  },
+  {
+    method: 'get',
     path: '/api/system/evaluation',
     summary: 'The engine’s own measured figures (docs/evaluation.json)',
     auth: false,

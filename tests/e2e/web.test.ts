@@ -49,6 +49,8 @@ describe.skipIf(skipWithout('chromium', CHROMIUM))(
   () => {
     beforeAll(async () => {
       google = await new FakeGoogle().start();
+      // A Workspace account of the allowed domain (Google's hd claim says so).
+      google.account = { email: 'alice@example.org', name: 'Alice', hd: 'example.org' };
       for (const f of ['phishing-paypal-lookalike.eml', 'legit-bank-statement.eml'])
         google.addMessage(readFileSync(join(FIXTURES, 'email', f)));
       site = await startRedirectServer();

@@ -19,7 +19,10 @@ export class FakeGoogle {
   clientId = 'fake-client-id.apps.googleusercontent.com';
   clientSecret = 'fake-client-secret';
   /** The Google account that "signs in" next. */
-  account = { email: 'alice@example.org', name: 'Alice' };
+  account: { email: string; name: string; emailVerified?: boolean; hd?: string } = {
+    email: 'alice@example.org',
+    name: 'Alice',
+  };
   denyConsent = false;
   grantScopes: string | null = null;
   failNextGmailCalls: number[] = [];
@@ -177,8 +180,9 @@ export class FakeGoogle {
       return json(200, {
         sub: createHash('sha1').update(who.email).digest('hex'),
         email: who.email,
-        email_verified: true,
+        email_verified: this.account.emailVerified ?? true,
         name: this.account.name,
+        ...(this.account.hd ? { hd: this.account.hd } : {}),
       });
 
     if (url.pathname.startsWith('/gmail/v1/users/me')) {

@@ -28,15 +28,23 @@ afterAll(() => google.stop());
 /** Runs the browser's part of the flow: our start URL → fake consent → our callback. */
 async function connect(
   t: TestApp,
-  opts: { cookie?: string; tamperState?: boolean } = {},
+  opts: { cookie?: string; tamperState?: boolean; otherBrowser?: boolean } = {},
 ): Promise<{ location: string; cookies: string[]; authUrl: URL }> {
   const start = await t.req('/api/rest/auth/google', { headers: opts.cookie ? { cookie: opts.cookie } : {} });
   expect(start.status).toBe(302);
+  // The browser keeps the one-time binding cookie and sends it back on the callback.
+  const binding = start.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('pg_oauth='))
+    ?.split(';')[0];
+  expect(start.headers.getSetCookie().join(';')).toMatch(/pg_oauth=.*HttpOnly.*SameSite=Lax/i);
   const authUrl = new URL(start.headers.get('location') ?? '');
   const consent = await fetch(authUrl, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location') ?? '');
   if (opts.tamperState) back.searchParams.set('state', 'forged-state');
-  const cb = await t.req(`${back.pathname}${back.search}`);
+  const cb = await t.req(`${back.pathname}${back.search}`, {
+    headers: binding && !opts.otherBrowser ? { cookie: binding } : {},
+  });
   return { location: cb.headers.get('location') ?? '', cookies: cb.headers.getSetCookie(), authUrl };
 }
 
@@ -46,7 +54,9 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     const r = await t.req('/api/rest/auth/google');
     expect(r.status).toBe(400);
     expect((await r.json()).detail).toMatch(/PHISHGUARD_GOOGLE_CLIENT_ID/);
-    const cfg = await (await t.req('/test-oauth')).json();
+    expect((await t.req('/test-oauth')).status).toBe(401);
+    const { access_token } = await t.login('bob', 'bob-password');
+    const cfg = await (await t.req('/test-oauth', { token: access_token })).json();
     expect(cfg).toMatchObject({ configured: false, client_id_set: false });
   });
 
@@ -68,7 +78,9 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     expect(box.address).toBe('alice@example.org');
     expect(box.secret_enc).toMatch(/^v1\./);
     expect(box.secret_enc).not.toContain('1//');
-    const cfg = await (await t.req('/test-oauth')).json();
+    const session = await t.login('alice', 'alice-password');
+    const cfg = await (await t.req('/api/test-oauth', { token: session.access_token })).json();
+    expect(cfg).toMatchObject({ configured: true, client_secret_set: true });
     expect(JSON.stringify(cfg)).not.toContain(google.clientSecret);
   });
 
@@ -172,11 +184,35 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     const allowed = await testApp({
       google: google.config(REDIRECT, { allowedDomains: ['elsewhere.example'] }),
     });
+    // The address alone does not make a Workspace account: Google's hd claim must name the domain.
+    expect((await connect(allowed)).location).toBe('/connected?oauth_error=not_allowed');
+    google.account = {
+      email: 'mallory@elsewhere.example',
+      name: 'Mallory',
+      emailVerified: false,
+      hd: 'elsewhere.example',
+    };
+    expect((await connect(allowed)).location).toBe('/connected?oauth_error=email_not_verified');
+    google.account = { email: 'mallory@elsewhere.example', name: 'Mallory', hd: 'elsewhere.example' };
     expect((await connect(allowed)).location).toBe(
       '/connected?oauth_success=true&email=mallory%40elsewhere.example',
     );
     expect(allowed.deps.store.users.byUsername('mallory@elsewhere.example')?.password_hash).toBeNull();
     google.account = { email: 'alice@example.org', name: 'Alice' };
+  });
+
+  it('a consent link opened in another browser links nothing and signs no one in', async () => {
+    const t = await testApp({ google: google.config(REDIRECT) });
+    // bob starts the flow signed in, and sends the consent link to alice, who consents.
+    const s = await t.login('bob', 'bob-password');
+    const { location, cookies } = await connect(t, {
+      cookie: `pg_access=${s.access_token}`,
+      otherBrowser: true,
+    });
+    expect(location).toBe('/connected?oauth_error=browser_mismatch');
+    expect(cookies.join(';')).not.toMatch(/pg_access=[^;]/);
+    const bob = t.deps.store.users.byUsername('bob')!;
+    expect(t.deps.store.mailboxes.listForUser(bob.id).filter((m) => m.kind === 'gmail')).toEqual([]);
   });
 
   it('links Gmail to the signed-in password user who clicked Connect', async () => {

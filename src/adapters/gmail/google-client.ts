@@ -41,12 +41,22 @@ export function gmailApi(g: GoogleConfig, auth: OAuth2Client): gmail_v1.Gmail {
 export async function fetchUserEmail(
   g: GoogleConfig,
   auth: OAuth2Client,
-): Promise<{ email: string; name: string | null }> {
-  const res = await auth.request<{ email?: string; name?: string; email_verified?: boolean }>({
+): Promise<{ email: string; name: string | null; emailVerified: boolean; hostedDomain: string | null }> {
+  const res = await auth.request<{
+    email?: string;
+    name?: string;
+    email_verified?: boolean | string;
+    hd?: string;
+  }>({
     url: g.userinfoUrl ?? DEFAULT_USERINFO_URL,
   });
   if (!res.data.email) throw new Error('Google did not return an e-mail address');
-  return { email: res.data.email.toLowerCase(), name: res.data.name ?? null };
+  return {
+    email: res.data.email.toLowerCase(),
+    name: res.data.name ?? null,
+    emailVerified: res.data.email_verified === true || res.data.email_verified === 'true',
+    hostedDomain: res.data.hd ? res.data.hd.toLowerCase() : null,
+  };
 }
 
 /** Retries a Gmail call on 429 and rateLimitExceeded/userRateLimitExceeded, with exponential back-off. */

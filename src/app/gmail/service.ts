@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { OAuth2Client } from 'google-auth-library';
 import {
   fetchUserEmail,
@@ -20,6 +20,8 @@ import { decryptSecret, encryptSecret } from '../secrets.js';
 
 export interface PendingAuth {
   verifier: string;
+  /** sha256 of the one-time value in the starting browser's httpOnly cookie. */
+  binding: string;
   /** Set when a signed-in user clicked "Connect Gmail": the mailbox is linked to that account. */
   userId: number | null;
   redirectUri: string;
@@ -72,14 +74,29 @@ export class GmailService {
   }
 
   /** The Google consent URL for a new authorization-code flow. */
-  async startAuth(userId: number | null, redirectUri = this.google.redirectUri ?? ''): Promise<string> {
+  /**
+   * Starts the flow for the browser holding `binding` (a one-time value the route puts in an
+   * httpOnly cookie): only that browser can complete it, so a consent link sent to someone
+   * else cannot link their Gmail to this account or sign them in as this user.
+   */
+  async startAuth(
+    userId: number | null,
+    binding: string,
+    redirectUri = this.google.redirectUri ?? '',
+  ): Promise<string> {
     this.#requireConfigured();
     const now = Date.now();
     for (const [k, v] of this.#pending) if (now - v.created > STATE_TTL_MS) this.#pending.delete(k);
     const client = oauthClient(this.google, redirectUri);
     const { codeVerifier, codeChallenge } = await client.generateCodeVerifierAsync();
     const state = randomBytes(24).toString('base64url');
-    this.#pending.set(state, { verifier: codeVerifier, userId, redirectUri, created: now });
+    this.#pending.set(state, {
+      verifier: codeVerifier,
+      binding: sha256(binding),
+      userId,
+      redirectUri,
+      created: now,
+    });
     return client.generateAuthUrl({
       access_type: 'offline',
       prompt: 'consent',
@@ -92,7 +109,10 @@ export class GmailService {
   }
 
   /** Completes the flow. Errors carry a short code for /connected?oauth_error=CODE. */
-  async handleCallback(q: { code?: string; state?: string; error?: string }): Promise<CallbackResult> {
+  async handleCallback(
+    q: { code?: string; state?: string; error?: string },
+    binding: string | undefined,
+  ): Promise<CallbackResult> {
     this.#requireConfigured();
     if (q.error)
       throw new PhishguardError(
@@ -103,6 +123,8 @@ export class GmailService {
     if (q.state) this.#pending.delete(q.state);
     if (!pending || Date.now() - pending.created > STATE_TTL_MS)
       throw new PhishguardError('FORBIDDEN', 'state_mismatch');
+    if (!binding || !timingSafeEqual(Buffer.from(sha256(binding)), Buffer.from(pending.binding)))
+      throw new PhishguardError('FORBIDDEN', 'browser_mismatch');
     if (!q.code) throw new PhishguardError('VALIDATION', 'missing_code');
     const client = oauthClient(this.google, pending.redirectUri);
     let tokens;
@@ -116,7 +138,9 @@ export class GmailService {
     if (!granted.includes('https://www.googleapis.com/auth/gmail.readonly'))
       throw new PhishguardError('FORBIDDEN', 'scope_not_granted');
     client.setCredentials(tokens);
-    const { email } = await fetchUserEmail(this.google, client);
+    const { email, emailVerified, hostedDomain } = await fetchUserEmail(this.google, client);
+    // An address Google has not verified proves nothing about who signs in.
+    if (!emailVerified) throw new PhishguardError('FORBIDDEN', 'email_not_verified');
 
     let user: UserRecord | null =
       pending.userId !== null
@@ -124,7 +148,9 @@ export class GmailService {
         : (this.store.users.byEmail(email) ?? this.store.users.byUsername(email));
     if (!user && pending.userId === null) {
       const domain = email.slice(email.lastIndexOf('@') + 1);
-      if (!this.google.allowedDomains.map((d) => d.toLowerCase()).includes(domain))
+      // A Workspace domain vouches for its accounts only through Google's hd claim: a consumer
+      // account can carry any address of that domain as its e-mail.
+      if (!this.google.allowedDomains.map((d) => d.toLowerCase()).includes(domain) || hostedDomain !== domain)
         throw new PhishguardError('FORBIDDEN', 'not_allowed');
       user = this.store.users.create({ username: email, email, passwordHash: null, isAdmin: false });
       this.store.audit.add({
@@ -322,4 +348,8 @@ export class GmailService {
       )
     ).data;
   }
+}
+
+function sha256(s: string): string {
+  return createHash('sha256').update(s).digest('hex');
 }

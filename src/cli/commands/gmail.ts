@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
@@ -55,14 +56,16 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       const redirect = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
       try {
-        const url = await service.startAuth(owner.id, redirect);
+        // The flow is bound to this process: only its own loopback callback can complete it.
+        const binding = randomBytes(24).toString('base64url');
+        const url = await service.startAuth(owner.id, binding, redirect);
         c.stderr.write('Open this URL in your browser to connect Gmail (read-only):\n');
         c.stdout.write(`${url}\n`);
         const timer = setTimeout(() => finish({ error: 'timeout' }), Number(opts.timeout) * 1000);
         const q = await got;
         clearTimeout(timer);
         if (q.error === 'timeout') throw new PhishguardError('NETWORK', 'no sign-in within the time limit');
-        const r = await service.handleCallback(q).catch((err: PhishguardError) => {
+        const r = await service.handleCallback(q, binding).catch((err: PhishguardError) => {
           throw new PhishguardError(err.code, `Google sign-in failed: ${err.message}`);
         });
         c.stderr.write(`connected ${r.email} to ${r.user.username}\n`);

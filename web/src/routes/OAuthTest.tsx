@@ -22,7 +22,7 @@ export function OAuthTest() {
         <button type="button" className="button" onClick={() => void probe('/health')}>
           Test backend health
         </button>
-        <button type="button" className="button" onClick={() => void probe('/test-oauth')}>
+        <button type="button" className="button" onClick={() => void probe('/api/test-oauth')}>
           Test OAuth configuration
         </button>
         <button
