@@ -1,3 +1,4 @@
+import { FetchBudget } from '../app/fetch-budget.js';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { findChromium, launchChromium, type BrowserEngine } from '../adapters/browser/chromium.js';
@@ -23,6 +24,7 @@ export function buildDeps(
   const engine = createEngine({ popular });
   const secretsKey = loadKey(config.dataDir, 'secrets', env);
   return {
+    fetchBudget: new FetchBudget(),
     config,
     store,
     logger,

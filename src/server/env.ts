@@ -1,3 +1,4 @@
+import type { FetchBudget } from '../app/fetch-budget.js';
 import type { Logger } from 'pino';
 import type { BrowserEngine } from '../adapters/browser/chromium.js';
 import type { AuthService } from '../app/auth.js';
@@ -22,6 +23,8 @@ export interface AppDeps {
   secretsKey: Buffer;
   /** Where the built web dashboard lives, if it was built. */
   webDir: string | null;
+  /** Per-user and global limits on server-side fetching (link analyses, screenshots). */
+  fetchBudget: FetchBudget;
 }
 
 export interface AppEnv {

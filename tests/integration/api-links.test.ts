@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLinkEmail, testApp, type TestApp } from '../helpers/app.js';
-import { startRedirectServer, type TestServer } from '../helpers/servers.js';
+import { startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
 
 let t: TestApp;
 let token: string;
@@ -88,9 +88,16 @@ describe('redirect analysis API', () => {
   it('analyses an email’s link, and answers 503 for screenshots without a browser', async () => {
     const email = (await (await t.req('/api/emails?search=Lab%20link', { token })).json()).emails[0];
     const links = (await (await t.req(`/api/emails/${email.id}/links`, { token })).json()).links;
-    const r = await (await t.req(`/api/links/${links[0].id}/analyze`, { method: 'POST', token })).json();
+    // A message that looks legitimate: following its link needs an explicit yes (one-time links).
+    expect(email.phishing_analysis.risk_level).toMatch(/^(SAFE|LOW)$/);
+    const ask = await t.req(`/api/links/${links[0].id}/analyze`, { method: 'POST', token });
+    expect(ask.status).toBe(409);
+    expect((await ask.json()).detail).toMatch(/looks legitimate .*one-time sign-in.*confirm=true/);
+    const r = await (
+      await t.req(`/api/links/${links[0].id}/analyze?confirm=true`, { method: 'POST', token })
+    ).json();
     expect(r.final_url).toBe(`${site.base}/landing`);
-    const shot = await t.req(`/api/links/${links[0].id}/screenshot`, { method: 'POST', token });
+    const shot = await t.req(`/api/links/${links[0].id}/screenshot?confirm=true`, { method: 'POST', token });
     expect(shot.status).toBe(503);
     expect((await shot.json()).detail).toMatch(/No browser engine is available/);
     const bob = (await t.login('bob', 'bob-password')).access_token;
@@ -98,4 +105,25 @@ describe('redirect analysis API', () => {
       404,
     );
   });
+
+  it('limits how many links one user has fetched at once and per minute', async () => {
+    const fresh = await testApp();
+    const alice = (await fresh.login('alice', 'alice-password')).access_token;
+    const slow = await startServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>late</p>'), 300);
+    });
+    const quick = () =>
+      fresh.req('/api/v1/redirect-analysis/quick-scan', {
+        method: 'POST',
+        token: alice,
+        json: { url: `${slow.base}/page` },
+      });
+    // Three at once: the third is refused (two at a time per user) with a clear 429.
+    const statuses = (await Promise.all([quick(), quick(), quick()])).map((r) => r.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    let last = 200;
+    for (let i = 0; i < 40 && last !== 429; i++) last = (await quick()).status;
+    expect(last).toBe(429);
+    await slow.close();
+  }, 60_000);
 });

@@ -76,6 +76,20 @@ export function analysisRoutes(deps: AppDeps) {
     });
   };
 
+  /**
+   * Following a link of mail that looks legitimate visits it as the user would: a one-time
+   * sign-in, confirmation or unsubscribe link is spent. Such links are followed only when the
+   * request says so (?confirm=true).
+   */
+  const confirmFollowing = (emailId: number, userId: number, confirm: string | undefined) => {
+    const level = store.emails.get(emailId, userId)?.analysis?.risk_level;
+    if ((level === 'SAFE' || level === 'LOW') && confirm !== 'true')
+      throw new PhishguardError(
+        'CONFLICT',
+        `This message looks legitimate (${level}). Following its links visits them for real: a one-time sign-in, confirmation or unsubscribe link would be used up. Repeat with ?confirm=true to go ahead.`,
+      );
+  };
+
   return new Hono<AppEnv>()
     .use('/analyze/*', requireUser(deps))
     .use('/analysis/*', requireUser(deps))
@@ -140,12 +154,16 @@ export function analysisRoutes(deps: AppDeps) {
       return c.json({ query: q.query, source: q.source, results, total: results.length });
     })
     .post('/links/:id/analyze', async (c) => {
-      const link = store.emails.link(parse(Id, c.req.param('id')), c.get('user').id);
+      const user = c.get('user');
+      const link = store.emails.link(parse(Id, c.req.param('id')), user.id);
       if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
-      const r = await analyzeUrl(
-        link.url,
-        { allowPrivateNetwork: deps.config.allowPrivateNetwork },
-        await urlDeps(c.get('user').id, true),
+      confirmFollowing(link.email_id, user.id, c.req.query('confirm'));
+      const r = await deps.fetchBudget.run(user.id, async () =>
+        analyzeUrl(
+          link.url,
+          { allowPrivateNetwork: deps.config.allowPrivateNetwork },
+          await urlDeps(user.id, true),
+        ),
       );
       auditUrl(c, link.url, r.verdict, clientAddress(c));
       return c.json(r);
@@ -154,6 +172,7 @@ export function analysisRoutes(deps: AppDeps) {
       const user = c.get('user');
       const link = store.emails.link(parse(Id, c.req.param('id')), user.id);
       if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
+      confirmFollowing(link.email_id, user.id, c.req.query('confirm'));
       const browser = await deps.browser();
       if (!browser)
         throw new PhishguardError(
@@ -161,10 +180,9 @@ export function analysisRoutes(deps: AppDeps) {
           'No browser engine is available for screenshots: install Chromium (Debian: apt-get install chromium) or set PHISHGUARD_CHROMIUM',
         );
       checkUrl(link.url, { allowPrivateNetwork: deps.config.allowPrivateNetwork });
-      const visit = await browser.visit(link.url, {
-        allowPrivateNetwork: deps.config.allowPrivateNetwork,
-        timeoutMs: 30_000,
-      });
+      const visit = await deps.fetchBudget.run(user.id, () =>
+        browser.visit(link.url, { allowPrivateNetwork: deps.config.allowPrivateNetwork, timeoutMs: 30_000 }),
+      );
       if (!visit.screenshot) throw new PhishguardError('UNAVAILABLE', 'The page could not be captured');
       const id = `link-${link.id}-${randomUUID().slice(0, 8)}`;
       store.screenshots.put(id, user.id, visit.screenshot);
@@ -192,16 +210,18 @@ export function analysisRoutes(deps: AppDeps) {
     })
     .post('/v1/redirect-analysis/analyze', async (c) => {
       const input = parse(RedirectBody, await body(c));
-      const r = await analyzeUrl(
-        input.url,
-        {
-          mode: input.mode,
-          maxRedirects: input.max_redirects,
-          timeoutSeconds: input.timeout_seconds,
-          cloakingDetection: input.include_cloaking_detection,
-          allowPrivateNetwork: deps.config.allowPrivateNetwork,
-        },
-        await urlDeps(c.get('user').id, input.mode === 'comprehensive'),
+      const r = await deps.fetchBudget.run(c.get('user').id, async () =>
+        analyzeUrl(
+          input.url,
+          {
+            mode: input.mode,
+            maxRedirects: input.max_redirects,
+            timeoutSeconds: input.timeout_seconds,
+            cloakingDetection: input.include_cloaking_detection,
+            allowPrivateNetwork: deps.config.allowPrivateNetwork,
+          },
+          await urlDeps(c.get('user').id, input.mode === 'comprehensive'),
+        ),
       );
       auditUrl(c, input.url, r.verdict, clientAddress(c));
       const shot = r.analysis_metadata.screenshot_id;
@@ -216,10 +236,8 @@ export function analysisRoutes(deps: AppDeps) {
     })
     .post('/v1/redirect-analysis/quick-scan', async (c) => {
       const input = parse(QuickScanBody, await body(c));
-      const r = await quickScan(
-        input.url,
-        await urlDeps(c.get('user').id, false),
-        deps.config.allowPrivateNetwork,
+      const r = await deps.fetchBudget.run(c.get('user').id, async () =>
+        quickScan(input.url, await urlDeps(c.get('user').id, false), deps.config.allowPrivateNetwork),
       );
       auditUrl(c, input.url, r.verdict, clientAddress(c));
       return c.json(r);
