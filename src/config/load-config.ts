@@ -26,6 +26,7 @@ const ENV: Record<string, string> = {
   PHISHGUARD_CHROMIUM: 'chromium',
   PHISHGUARD_PUBLIC_URL: 'publicUrl',
   PHISHGUARD_CORS_ORIGINS: 'corsOrigins',
+  PHISHGUARD_TRUSTED_PROXIES: 'trustedProxies',
 };
 const GOOGLE_ENV: Record<string, string> = {
   PHISHGUARD_GOOGLE_CLIENT_ID: 'clientId',
@@ -42,7 +43,7 @@ export function loadConfig(sources: ConfigSources = {}): Config {
   for (const [k, key] of Object.entries(ENV))
     if (env[k] !== undefined && env[k] !== '')
       fromEnv[key] =
-        key === 'corsOrigins'
+        key === 'corsOrigins' || key === 'trustedProxies'
           ? splitList(env[k])
           : key === 'allowPrivateNetwork'
             ? env[k] === 'true' || env[k] === '1'

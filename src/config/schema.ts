@@ -9,6 +9,12 @@ export const ConfigSchema = z.object({
   /** Origins allowed to call the API from a browser (never "*"). The dashboard is same-origin. */
   corsOrigins: z.array(z.string().url()).default([]),
   allowPrivateNetwork: z.coerce.boolean().default(false),
+  /**
+   * Addresses of reverse proxies in front of the daemon (e.g. a TLS-terminating nginx on
+   * 127.0.0.1). From these only, X-Forwarded-Proto decides whether cookies are Secure and
+   * X-Forwarded-For names the client; everyone else's forwarding headers are ignored.
+   */
+  trustedProxies: z.array(z.string()).default([]),
   chromium: z.string().nullable().default(null),
   accessTokenTtlSeconds: z.coerce.number().int().positive().default(3600),
   refreshTokenTtlDays: z.coerce.number().int().positive().default(30),

@@ -13,6 +13,7 @@ import { gmailRoutes } from './routes/gmail.js';
 import { rootHealth, systemRoutes } from './routes/system.js';
 import { serveWeb } from './static.js';
 import { docsPage, openApiDocument } from './openapi.js';
+import { forwardedBy } from './validate.js';
 
 /** Largest accepted request body; uploads of mail files have their own, larger limit. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -27,6 +28,11 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const forwarded = forwardedBy(c, deps.config.trustedProxies);
+    if (forwarded) c.set('forwarded', forwarded);
+    await next();
+  });
   app.use(
     '*',
     secureHeaders({

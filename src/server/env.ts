@@ -1,3 +1,4 @@
+import type { Forwarded } from './validate.js';
 import type { FetchBudget } from '../app/fetch-budget.js';
 import type { Logger } from 'pino';
 import type { BrowserEngine } from '../adapters/browser/chromium.js';
@@ -28,5 +29,5 @@ export interface AppDeps {
 }
 
 export interface AppEnv {
-  Variables: { user: UserRecord; requestId: string };
+  Variables: { user: UserRecord; requestId: string; forwarded: Forwarded };
 }

@@ -38,6 +38,42 @@ export async function body(c: Context): Promise<unknown> {
 }
 
 export function clientAddress(c: Context): string {
+  const forwarded = c.get('forwarded') as Forwarded | undefined;
+  return forwarded?.address ?? socketAddress(c);
+}
+
+/** Whether the client reached us over HTTPS (directly, or through a trusted TLS-terminating proxy). */
+export function isHttps(c: Context): boolean {
+  const forwarded = c.get('forwarded') as Forwarded | undefined;
+  return forwarded?.https ?? new URL(c.req.url).protocol === 'https:';
+}
+
+export interface Forwarded {
+  address: string;
+  https: boolean;
+}
+
+/**
+ * What a trusted proxy says about the client: the right-most X-Forwarded-For entry that is not
+ * itself a trusted proxy, and X-Forwarded-Proto. Null unless the connection comes from one.
+ */
+export function forwardedBy(c: Context, trustedProxies: readonly string[]): Forwarded | null {
+  const peer = socketAddress(c);
+  if (!trustedProxies.includes(peer)) return null;
+  const chain = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  let address = peer;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    address = chain[i] as string;
+    if (!trustedProxies.includes(address)) break;
+  }
+  const proto = (c.req.header('x-forwarded-proto') ?? '').split(',')[0]?.trim().toLowerCase();
+  return { address, https: proto ? proto === 'https' : new URL(c.req.url).protocol === 'https:' };
+}
+
+function socketAddress(c: Context): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }

@@ -6,7 +6,7 @@ import { hashPassword, validateNewPassword } from '../../app/accounts.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { ACCESS_COOKIE, requireUser } from '../middleware/auth.js';
-import { body, clientAddress, parse } from '../validate.js';
+import { body, clientAddress, isHttps, parse } from '../validate.js';
 
 // The spec's login rules and messages (section 5).
 export const Login = z.object({
@@ -38,7 +38,7 @@ export const REFRESH_COOKIE = 'pg_refresh';
  * storage: the access token for /api, the refresh token only for /api/auth.
  */
 export function setSessionCookies(c: Context<AppEnv>, pair: TokenPair): void {
-  const secure = new URL(c.req.url).protocol === 'https:';
+  const secure = isHttps(c);
   setCookie(c, ACCESS_COOKIE, pair.access_token, {
     httpOnly: true,
     sameSite: 'Strict',

@@ -7,7 +7,7 @@ import { notConfiguredMessage } from '../../app/gmail/service.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { ACCESS_COOKIE, requireUser } from '../middleware/auth.js';
-import { body, clientAddress, parse } from '../validate.js';
+import { body, clientAddress, isHttps, parse } from '../validate.js';
 import { setSessionCookies } from './auth.js';
 
 export const AnalyzeBody = z.object({
@@ -52,7 +52,7 @@ export function gmailRoutes(deps: AppDeps) {
       sameSite: 'Lax',
       path: CALLBACK_PATH,
       maxAge: 600,
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure: isHttps(c),
     });
     return url;
   };
