@@ -8,3 +8,5 @@ export const POPULAR_DOMAINS_FILE = join(DATA_DIR, 'popular-domains.txt');
 export const MODEL_FILE = join(DATA_DIR, 'model.json');
 export const WEB_DIST_DIR = join(PACKAGE_ROOT, 'dist', 'web');
 export const EVALUATION_FILE = join(PACKAGE_ROOT, 'docs', 'evaluation.json');
+/** The analysis worker's entry, always the built one (sources running under tsx or vitest have no .js of it). */
+export const ANALYZE_WORKER_FILE = join(PACKAGE_ROOT, 'dist', 'adapters', 'workers', 'analyze-worker.js');

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { ANALYZE_WORKER_FILE } from '../../config/paths.js';
 import { PhishguardError } from '../../errors.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
@@ -16,7 +19,12 @@ export class AnalyzePool {
 
   constructor(size: number) {
     // Workers run the built file: from sources (tests, tsx) there is no .js beside this one.
-    const url = new URL('./analyze-worker.js', import.meta.url);
+    if (!existsSync(ANALYZE_WORKER_FILE))
+      throw new PhishguardError(
+        'INTERNAL',
+        `analysis worker not built: ${ANALYZE_WORKER_FILE} (run npm run build)`,
+      );
+    const url = pathToFileURL(ANALYZE_WORKER_FILE);
     for (let i = 0; i < size; i++) {
       const w = new Worker(url);
       w.on('message', (res: WorkerResponse) => {

@@ -4,11 +4,15 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { importFiles } from '../../app/import-files.js';
+import { defaultWorkers } from '../../app/scan-files.js';
 import { scanImapMailbox, scanRunning } from '../../app/scan-mailbox.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
 import { requireUser } from '../middleware/auth.js';
 import { clientAddress } from '../validate.js';
+
+/** Analysis threads for one upload: at most two, so uploads cannot take every core. */
+const UPLOAD_WORKERS = Math.min(2, defaultWorkers());
 
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
@@ -85,7 +89,8 @@ export function mailboxRoutes(deps: AppDeps) {
               return p;
             }),
           );
-          const r = await importFiles(store, deps.engine, user.id, paths, { workers: 0 });
+          // Analysed on worker threads, so the daemon keeps answering while an upload is scored.
+          const r = await importFiles(store, deps.engine, user.id, paths, { workers: UPLOAD_WORKERS });
           store.audit.add({
             userId: user.id,
             username: user.username,
