@@ -98,7 +98,11 @@ describe.skipIf(skipWithout('chromium', CHROMIUM))(
         ).join(''),
       );
       await runCli(['import', join(FIXTURES, 'email'), mbox, '--user', 'admin', '--data-dir', dataDir]);
-      browser = await chromium.launch({ executablePath: CHROMIUM as string, args: CHROMIUM_ARGS });
+      // The test's own browser (a user's), not the product's: as root it needs --no-sandbox.
+      browser = await chromium.launch({
+        executablePath: CHROMIUM as string,
+        args: [...CHROMIUM_ARGS, '--no-sandbox'],
+      });
     }, 60_000);
 
     afterAll(async () => {

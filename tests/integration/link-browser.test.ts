@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium, type BrowserEngine } from '../../src/adapters/browser/chromium.js';
 import { loadPopularDomains } from '../../src/adapters/data/load.js';
@@ -32,6 +33,15 @@ describe.skipIf(skipWithout('chromium', chromium))('comprehensive mode in headle
     await server?.close();
   });
 
+  it('runs Chromium with its sandbox, and as an unprivileged user when we are root', () => {
+    const ours = descendants(process.pid)
+      .map((pid) => ({ pid, cmd: readProc(pid, 'cmdline').split('\0').join(' '), uid: uidOf(pid) }))
+      .filter((p) => p.cmd.includes('chromium') && !p.cmd.includes('/bin/sh'));
+    expect(ours.length).toBeGreaterThan(0);
+    for (const p of ours) expect(p.cmd).not.toContain('--no-sandbox');
+    if (process.getuid?.() === 0) for (const p of ours) expect(p.uid).not.toBe(0);
+  });
+
   it('catches a script redirect the static pass missed, takes a screenshot and blocks metadata requests', async () => {
     const shots: Buffer[] = [];
     const r = await analyzeUrl(
@@ -59,3 +69,36 @@ describe.skipIf(skipWithout('chromium', chromium))('comprehensive mode in headle
     expect(shots[0]?.subarray(1, 4).toString()).toBe('PNG');
   }, 30_000);
 });
+
+/** Every live process below `root` in the process tree (from /proc). */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    const stat = readProc(Number(d), 'stat');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (stat) parent.set(Number(d), ppid);
+  }
+  const out: number[] = [];
+  for (const pid of parent.keys()) {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
+      if (p === root) {
+        out.push(pid);
+        break;
+      }
+  }
+  return out;
+}
+
+function readProc(pid: number, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function uidOf(pid: number): number {
+  return Number(/^Uid:\s+(\d+)/m.exec(readProc(pid, 'status'))?.[1] ?? -1);
+}

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { blockedReason } from '../http/ssrf-guard.js';
+import { sandboxedExecutable } from './sandbox.js';
 
 export interface BrowserVisit {
   finalUrl: string;
@@ -21,10 +22,12 @@ export interface BrowserEngine {
 }
 
 export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-/** Flags for Debian's Chromium here: without the background-networking ones it floods a closed network. */
+/**
+ * Flags for Debian's Chromium here: without the background-networking ones it floods a closed
+ * network. No --no-sandbox: hostile pages run in Chromium's sandbox (see sandbox.ts).
+ */
 export const CHROMIUM_ARGS = [
   '--headless',
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
@@ -47,8 +50,15 @@ export function findChromium(explicit?: string | null): string | null {
  */
 export async function launchChromium(executablePath: string): Promise<BrowserEngine> {
   const { chromium } = await import('playwright-core');
-  // playwright gives each launch a fresh, empty profile of its own.
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  // playwright gives each launch a fresh, empty profile of its own; chromiumSandbox keeps it
+  // from adding --no-sandbox.
+  const executable = sandboxedExecutable(executablePath);
+  const browser = await chromium
+    .launch({ executablePath: executable.path, args: CHROMIUM_ARGS, headless: true, chromiumSandbox: true })
+    .catch((err: unknown) => {
+      executable.cleanup();
+      throw err;
+    });
   return {
     name: `chromium ${browser.version()}`,
     async visit(url, opts) {
@@ -111,6 +121,7 @@ export async function launchChromium(executablePath: string): Promise<BrowserEng
     },
     async close() {
       await browser.close();
+      executable.cleanup();
     },
   };
 }
