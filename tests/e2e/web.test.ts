@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../src/adapters/browser/chromium
 import { BIN, runCli } from '../helpers/cli.js';
 import { EMAIL_FIXTURES, FIXTURES } from '../helpers/engine.js';
 import { FakeGoogle } from '../helpers/fake-google.js';
-import { startRedirectServer, type TestServer } from '../helpers/servers.js';
+import { startRedirectServer, startServer, type TestServer } from '../helpers/servers.js';
 import { skipWithout } from '../helpers/required-tool.js';
 
 const CHROMIUM = findChromium();
@@ -163,6 +163,26 @@ describe.skipIf(skipWithout('chromium', CHROMIUM))(
       const next = await signIn(await browser.newContext(), 'admin', adminPassword, '/test');
       expect(new URL(next.url()).pathname).toBe('/test');
     }, 30_000);
+
+    it('a cross-site form cannot sign the browser into another account (login CSRF)', async () => {
+      const attacker = await startServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(
+          `<form id="f" method="POST" action="${base}/api/auth/login"><input name="username" value="admin"><input name="password" value="${adminPassword}"></form><script>document.getElementById('f').submit()</script>`,
+        );
+      });
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // localhost is another site than 127.0.0.1, where the daemon listens.
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/auth/login')),
+        page.goto(`http://localhost:${attacker.port}/`),
+      ]);
+      expect(response.status()).toBe(403);
+      expect((await context.cookies(base)).map((c) => c.name)).not.toContain('pg_access');
+      await context.close();
+      await attacker.close();
+    });
 
     it('dashboard: pick an email, read its details and links, Load More to the end', async () => {
       const page = await signIn(await browser.newContext());

@@ -90,6 +90,24 @@ describe('auth API', () => {
     ).toBe(200);
   });
 
+  it('refuses a cross-site sign-in (login CSRF), and keeps same-origin and non-browser sign-ins working', async () => {
+    const t = await testApp();
+    const login = (headers: Record<string, string>) =>
+      t.req('/api/auth/login', {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({ username: 'bob', password: 'bob-password' }),
+      });
+    const crossOrigin = await login({ origin: 'https://attacker.example' });
+    expect(crossOrigin.status).toBe(403);
+    expect(crossOrigin.headers.getSetCookie()).toEqual([]);
+    expect((await login({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await login({ origin: 'null' })).status).toBe(403);
+    // The dashboard itself (same origin), and scripts or the CLI (no Origin) still sign in.
+    expect((await login({ origin: 'http://localhost', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await login({})).status).toBe(200);
+  });
+
   it('limits guesses of the current password on a password change', async () => {
     const t = await testApp();
     const { access_token } = await t.login('bob', 'bob-password');

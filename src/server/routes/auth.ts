@@ -74,6 +74,27 @@ function refreshTokenOf(c: Context<AppEnv>, input: unknown): string {
   return cookie;
 }
 
+/**
+ * Login CSRF: a cross-site form POST to /auth/login would sign the victim's browser into the
+ * attacker's account. A browser says where a request comes from (Origin, Sec-Fetch-Site); one
+ * from another site is refused. Scripts and the CLI send neither and keep working.
+ */
+function refuseCrossSite(c: Context<AppEnv>, deps: AppDeps): void {
+  if (c.req.header('sec-fetch-site') === 'cross-site')
+    throw new PhishguardError('FORBIDDEN', 'Cross-site sign-in refused');
+  const origin = c.req.header('origin');
+  if (!origin) return;
+  const own = new URL(c.req.url);
+  const host = c.req.header('host');
+  const allowed = new Set<string>([
+    own.origin,
+    ...(host ? [`${isHttps(c) ? 'https' : 'http'}://${host}`] : []),
+    ...deps.config.corsOrigins,
+    ...(deps.config.publicUrl ? [new URL(deps.config.publicUrl).origin] : []),
+  ]);
+  if (!allowed.has(origin)) throw new PhishguardError('FORBIDDEN', 'Cross-site sign-in refused');
+}
+
 export function authRoutes(deps: AppDeps) {
   const withCookie = (c: Context<AppEnv>, pair: TokenPair) => {
     setSessionCookies(c, pair);
@@ -81,6 +102,7 @@ export function authRoutes(deps: AppDeps) {
   };
   return new Hono<AppEnv>()
     .post('/auth/login', async (c) => {
+      refuseCrossSite(c, deps);
       const input = parse(Login, await body(c));
       return withCookie(c, await deps.auth.login(input.username, input.password, clientAddress(c)));
     })
