@@ -94,11 +94,12 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
 
   // The wording is named as a reason only when the final score calls the message suspicious:
   // a SAFE or LOW verdict must not say it "resembles known phishing".
-  if (modelTerms.length > 0 && probability * 100 >= THRESHOLDS.MEDIUM) {
+  const score = Math.round(probability * 100);
+  if (modelTerms.length > 0 && score >= THRESHOLDS.MEDIUM) {
     indicators.push({
       id: 'model.phishing_language',
       family: 'model',
-      severity: probability * 100 >= THRESHOLDS.HIGH ? 'high' : 'medium',
+      severity: score >= THRESHOLDS.HIGH ? 'high' : 'medium',
       weight: 0,
       explanation:
         'The wording resembles known phishing (trained model); the words that weighed most are quoted.',
