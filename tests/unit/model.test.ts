@@ -261,3 +261,29 @@ describe('text normalisation', () => {
     expect(t).toMatch(/please read\.[\s\S]*bye/);
   });
 });
+
+describe('normalisation cannot be used to blind the model', () => {
+  const lure =
+    'Your mailbox is suspended. Verify your account password within 24 hours at the secure portal or lose your messages.';
+
+  it('a body keeps its words when it also says "unsubscribe"; only that sentence goes', () => {
+    const short = normaliseText(`${lure} Unsubscribe here.`);
+    expect(short).toContain('verify your account password');
+    expect(short).not.toContain('unsubscribe');
+    const t = normaliseText(
+      `${lure} ${'More details follow here. '.repeat(10)}To unsubscribe from these emails click here.`,
+    );
+    expect(t).toContain('verify your account password');
+    expect(t).not.toContain('unsubscribe');
+  });
+
+  it('a lure quoted whole ("> " on every line) keeps its words', () => {
+    const t = normaliseText(
+      lure
+        .split('. ')
+        .map((s) => `> ${s}.`)
+        .join('\n'),
+    );
+    expect(t).toContain('verify your account password');
+  });
+});

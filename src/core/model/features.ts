@@ -72,15 +72,33 @@ const QUOTE_HINT = /\n\s*>|(?:wrote|schrieb|escreveu|a écrit|escribió|schreef)
 export function normaliseText(text: string): string {
   let t = text.replace(LIST_FOOTER, '\n');
   // Cheap whole-text checks first: most messages have neither, and then no line is split.
-  const quoted = QUOTE_HINT.test(t);
-  if (quoted || FOOTER.test(t))
-    t = t
-      .split('\n')
-      .filter((line) => !(quoted && QUOTE_LINE.test(line)) && !FOOTER.test(line))
-      .join('\n');
+  if (QUOTE_HINT.test(t) || FOOTER.test(t)) t = withoutQuotesAndFooters(t);
   if (t.includes('@')) t = t.replace(EMAIL_RE, ' emailaddr ');
   return t.replace(URL_RE, ' urladdr ').toLowerCase();
 }
+
+/**
+ * Drops quoted replies and bulk-mail footer sentences, without letting either blind the model:
+ * only the footer's sentence goes, an attribution line is short, and quoting is ignored when
+ * it would leave almost nothing of the message (a lure quoted whole to hide its words).
+ */
+function withoutQuotesAndFooters(t: string): string {
+  const lines = t.split('\n');
+  const quoted = lines.map((l) => l.length <= MAX_DROPPED_LINE && QUOTE_LINE.test(l));
+  const nonEmpty = lines.filter((l) => l.trim()).length;
+  const keepQuotes = quoted.filter(Boolean).length > 0.8 * nonEmpty;
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (quoted[i] && !keepQuotes) continue;
+    // Only the footer's own sentence goes, so appending "unsubscribe" hides nothing else.
+    out.push(FOOTER.test(line) ? line.replace(FOOTER_SENTENCE, ' ') : line);
+  }
+  return out.join('\n');
+}
+/** Lines longer than this are text, not an attribution line or a quote to drop. */
+const MAX_DROPPED_LINE = 300;
+const FOOTER_SENTENCE = new RegExp(`[^.!?\\n]*(?:${FOOTER.source})[^.!?\\n]*[.!?]?`, 'gi');
 
 /** Everything that cannot be inside a word; a word is [\p{L}\p{N}][\p{L}\p{N}'’-]*. */
 const NON_WORD_RE = /[^\p{L}\p{N}'’-]+/u;
