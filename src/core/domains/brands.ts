@@ -109,15 +109,22 @@ export function brandOwns(brand: string, domain: string): boolean {
 
 /** Brands named in a piece of text (display name, hostname, path), as whole tokens. */
 export function brandsIn(text: string, { allowCommonWords }: { allowCommonWords: boolean }): string[] {
-  const tokens = new Set(text.toLowerCase().split(/[^a-z0-9]+/));
-  const squashed = text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const lower = text.toLowerCase();
+  const squashed = lower.replace(/[^a-z0-9]/g, '');
+  // A whole token is also a substring of the squashed text, so that cheap test comes first and
+  // the token set is built only when a short brand might be one.
+  let tokens: Set<string> | null = null;
+  const isToken = (brand: string) => (tokens ??= new Set(lower.split(/[^a-z0-9]+/))).has(brand);
   const found: string[] = [];
-  for (const brand of Object.keys(BRANDS)) {
+  for (const brand of BRAND_NAMES) {
+    if (!squashed.includes(brand)) continue;
     if (COMMON_WORD_BRANDS.has(brand)) {
-      if (allowCommonWords && tokens.has(brand)) found.push(brand);
+      if (allowCommonWords && isToken(brand)) found.push(brand);
       continue;
     }
-    if (tokens.has(brand) || (brand.length >= 6 && squashed.includes(brand))) found.push(brand);
+    if (brand.length >= 6 || isToken(brand)) found.push(brand);
   }
   return found;
 }
+
+const BRAND_NAMES = Object.keys(BRANDS);

@@ -83,22 +83,34 @@ export function normaliseText(text: string): string {
  * it would leave almost nothing of the message (a lure quoted whole to hide its words).
  */
 function withoutQuotesAndFooters(t: string): string {
-  const lines = t.split('\n');
-  const quoted = lines.map((l) => l.length <= MAX_DROPPED_LINE && QUOTE_LINE.test(l));
-  const nonEmpty = lines.filter((l) => l.trim()).length;
-  const keepQuotes = quoted.filter(Boolean).length > 0.8 * nonEmpty;
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
-    if (quoted[i] && !keepQuotes) continue;
-    // Only the footer's own sentence goes, so appending "unsubscribe" hides nothing else.
-    out.push(FOOTER.test(line) ? line.replace(FOOTER_SENTENCE, ' ') : line);
+  if (QUOTE_HINT.test(t) || /^\s*>/.test(t)) {
+    const lines = t.split('\n');
+    const quoted = lines.map((l) => l.length <= MAX_DROPPED_LINE && QUOTE_LINE.test(l));
+    const nonEmpty = lines.filter((l) => l.trim()).length;
+    if (quoted.filter(Boolean).length <= 0.8 * nonEmpty) t = lines.filter((_, i) => !quoted[i]).join('\n');
   }
-  return out.join('\n');
+  // Only the footer's own sentence goes (up to its full stop, not past the line), so appending
+  // "unsubscribe" hides nothing else. One scan of the text, not a test per line.
+  FOOTER_ANYWHERE.lastIndex = 0;
+  let out = '';
+  let from = 0;
+  for (let m = FOOTER_ANYWHERE.exec(t); m; m = FOOTER_ANYWHERE.exec(t)) {
+    let start = m.index;
+    while (start > from && !SENTENCE_END.has(t.charCodeAt(start - 1))) start--;
+    let end = m.index + m[0].length;
+    while (end < t.length && !SENTENCE_END.has(t.charCodeAt(end))) end++;
+    if (end < t.length && t.charCodeAt(end) !== 10) end++;
+    out += `${t.slice(from, start)} `;
+    from = end;
+    FOOTER_ANYWHERE.lastIndex = end;
+  }
+  return from === 0 ? t : out + t.slice(from);
 }
 /** Lines longer than this are text, not an attribution line or a quote to drop. */
 const MAX_DROPPED_LINE = 300;
-const FOOTER_SENTENCE = new RegExp(`[^.!?\\n]*(?:${FOOTER.source})[^.!?\\n]*[.!?]?`, 'gi');
+const FOOTER_ANYWHERE = new RegExp(FOOTER.source, 'gi');
+/** . ! ? and the line end bound a footer's sentence. */
+const SENTENCE_END = new Set([46, 33, 63, 10]);
 
 /** Everything that cannot be inside a word; a word is [\p{L}\p{N}][\p{L}\p{N}'’-]*. */
 const NON_WORD_RE = /[^\p{L}\p{N}'’-]+/u;
