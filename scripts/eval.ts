@@ -12,7 +12,14 @@ import { analyzeParsed, engineVersion, THRESHOLDS } from '../src/core/index.js';
 import { loadDataset, FORWARD_FROM, type Example } from './lib/dataset.js';
 import { LANGUAGES } from './lib/language.js';
 import { rocAuc } from './lib/logreg.js';
-import { isLaterPhishing, scoreAll, toModel, train, type Scored } from './lib/protocol.js';
+import {
+  isLaterPhishing,
+  modelProbabilities,
+  scoreAll,
+  toModel,
+  train,
+  type Scored,
+} from './lib/protocol.js';
 import { groupHash } from './lib/recipe.js';
 import { renderEvaluation } from './lib/report.js';
 
@@ -218,7 +225,7 @@ function groupCv(rows: Example[]) {
       ),
     );
     const test = rows.filter((e) => inFold(e) && e.label !== 'spam');
-    const scores = scoreAll(test, m, popular).map((r) => r.modelP);
+    const scores = modelProbabilities(test, m, popular);
     const labels = test.map((e) => (e.label === 'phishing' ? 1 : 0));
     const tp = scores.filter((s, i) => labels[i] === 1 && s >= 0.5).length;
     const fp = scores.filter((s, i) => labels[i] === 0 && s >= 0.5).length;

@@ -142,6 +142,7 @@ function isPlaceholderSender(full: ParsedEmail): boolean {
   const a = full.from?.address ?? '';
   return a === 'phishing@pot' || a.endsWith('@pot') || a === 'jose@monkey.org';
 }
-const PLACEHOLDER_SENDER: Scrub = { prefixes: new Set(['n:', 'fd:', 'f:', 'rel:']), words: new Set() };
+const PLACEHOLDER_SENDER: Scrub = { prefixes: new Set(['n:', 'f:', 'rel:']), words: new Set() };
 
-const GENERATED_PREFIXES = new Set(['n:', 'fs:', 'fd:', 'us:', 'ld:', 'lp:']);
+/** The sender's display-name words; the sender and link domains are no longer features at all. */
+const GENERATED_PREFIXES = new Set(['n:']);

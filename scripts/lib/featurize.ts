@@ -2,6 +2,7 @@ import {
   analyzeParsed,
   emitFeatures,
   FeatureCollector,
+  WORD_PREFIXES,
   parseRawEmail,
   type ParsedEmail,
   type PopularDomains,
@@ -15,7 +16,6 @@ export interface Scrub {
   words: ReadonlySet<string>;
 }
 
-const WORD_PREFIXES = new Set(['s:', 'b:', 'bb:', 'up:']);
 const collector = new FeatureCollector();
 /** Every feature's text by key, for the provenance report. */
 export const FEATURE_TEXT = new Map<number, string>();

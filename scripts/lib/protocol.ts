@@ -38,9 +38,6 @@ export interface Scored {
   pasteHtml: number | null;
   /** The model's own calibrated probability on the full message (before the rules). */
   modelP: number;
-  /** The rules alone on the full message and the pasted text (no model). */
-  rulesFull: number;
-  rulesPaste: number;
 }
 
 export function scoreAll(
@@ -60,10 +57,17 @@ export function scoreAll(
       paste: score(e.paste).risk_score,
       pasteHtml: e.pasteHtml ? score(e.pasteHtml).risk_score : null,
       modelP: full.model.probability ?? 0,
-      rulesFull: analyzeParsed(cloneWarnings(e.full), { popular, model: null }).risk_score,
-      rulesPaste: analyzeParsed(cloneWarnings(e.paste), { popular, model: null }).risk_score,
     };
   });
+}
+
+/** The model's own probability on each full message: all group cross-validation needs. */
+export function modelProbabilities(
+  examples: readonly Example[],
+  model: PhishingModel,
+  popular: PopularDomains,
+): number[] {
+  return examples.map((e) => analyzeParsed(cloneWarnings(e.full), { popular, model }).model.probability ?? 0);
 }
 
 /** analyzeParsed appends to `warnings`; a view scored by several models must start clean each time. */

@@ -1,5 +1,5 @@
 // The training recipe, shared by `npm run train` and every evaluation split in `npm run eval`.
-import { WORD_PREFIXES } from '../../src/core/model/feature-keys.js';
+import { WORD_PREFIXES } from '../../src/core/index.js';
 import { fitAnchoredPlatt, margin, trainLogReg, type Sample } from './logreg.js';
 
 export interface Row {

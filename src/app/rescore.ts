@@ -10,28 +10,24 @@ import type { MailboxRecord, Store } from './ports.js';
 export async function rescoreStale(
   store: Store,
   engine: Engine,
-  opts: { batch?: number; onBatch?: (done: number) => void } = {},
+  opts: { batch?: number } = {},
 ): Promise<number> {
   const batch = opts.batch ?? 200;
   const mailboxes = new Map<number, MailboxRecord | null>();
-  const skipped = new Set<number>();
   let done = 0;
   for (;;) {
-    const rows = store.emails.stale(engine.version, batch + skipped.size).filter((r) => !skipped.has(r.id));
+    const rows = store.emails.stale(engine.version, batch);
     if (rows.length === 0) return done;
-    for (const r of rows.slice(0, batch)) {
-      const raw = store.emails.rawById(r.id);
+    for (const r of rows) {
       if (!mailboxes.has(r.mailbox_id)) mailboxes.set(r.mailbox_id, store.mailboxes.byId(r.mailbox_id));
       const mailbox = mailboxes.get(r.mailbox_id);
-      if (!raw || !mailbox) {
-        skipped.add(r.id);
-        continue;
-      }
+      const raw = store.emails.rawById(r.id);
+      // Deleted since the query (with its mailbox, or alone): it will not be listed again.
+      if (!raw || !mailbox) continue;
       const { analysis } = await engine.analyzeRaw(raw, { trustedAuthServIds: trustedAuthServIds(mailbox) });
       store.emails.putAnalysis(r.id, analysis);
       done++;
     }
-    opts.onBatch?.(done);
     // Let requests in between batches.
     await new Promise((resolve) => setImmediate(resolve));
   }

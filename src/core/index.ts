@@ -9,5 +9,11 @@ export { findLookalike, type LookalikeFinding } from './domains/lookalike.js';
 export { brandsIn, brandOwns, BRANDS } from './domains/brands.js';
 export { PhishingModel, ModelFileSchema, type ModelFile } from './model/model.js';
 export { emitFeatures, isModelSignal, normaliseText } from './model/features.js';
-export { featureKey, featureKeyOf, FeatureCollector, type FeatureSink } from './model/feature-keys.js';
+export {
+  featureKey,
+  featureKeyOf,
+  FeatureCollector,
+  WORD_PREFIXES,
+  type FeatureSink,
+} from './model/feature-keys.js';
 export { isRiskyTld, isShortener } from './url/lists.js';

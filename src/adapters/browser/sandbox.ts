@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,7 +39,7 @@ exec ${setpriv} --reuid=${BROWSER_USER} --regid=$(id -g ${BROWSER_USER}) --clear
 function which(cmd: string): string | null {
   for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/sbin']) {
     try {
-      execFileSync('test', ['-x', join(dir, cmd)]);
+      accessSync(join(dir, cmd), constants.X_OK);
       return join(dir, cmd);
     } catch {
       // not here

@@ -5,7 +5,7 @@ import type { PhishingModel } from '../model/model.js';
 import { hasCallToAction } from './call-to-action.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
-import { authSignals, verifiedSender } from './signals/auth.js';
+import { attributedResults, authSignals, verifiedSender } from './signals/auth.js';
 import type { Signal, SignalContext } from './signals/context.js';
 import { contentSignals } from './signals/content.js';
 import { linkSignals } from './signals/links.js';
@@ -47,7 +47,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     email,
     popular: deps.popular,
     senderDomain,
-    trustedAuthServIds: deps.trustedAuthServIds ?? [],
+    authResults: attributedResults(email.authResults, deps.trustedAuthServIds ?? []),
   };
   const indicators: Indicator[] = [];
   for (const signal of SIGNALS) {

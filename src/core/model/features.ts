@@ -177,11 +177,14 @@ export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[
     : null;
 
   const hosts = new Set<string>();
+  /** The domain of each link that leads to an account or payment page, in link order. */
+  const accountHosts: string[] = [];
   for (const link of email.links.slice(0, 100)) {
     const url = safeUrl(link.href);
     if (!url || !/^https?:$/.test(url.protocol)) continue;
-    const info = hostInfo(url.hostname);
-    hosts.add(info.domain ?? url.hostname);
+    const host = hostInfo(url.hostname).domain ?? url.hostname;
+    hosts.add(host);
+    if (ACCOUNT_PATH.test(url.pathname + url.search)) accountHosts.push(host);
     for (const w of words(url.pathname.replace(/[/_.=&?]+/g, ' '))) if (w.length >= 3) feats.add('up:', w);
   }
   if (hosts.size === 0) feats.add('align:', 'nolinks');
@@ -189,7 +192,7 @@ export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[
     const aligned = [...hosts].filter((h) => sameOrganisation(h, senderDomain)).length;
     feats.add('align:', aligned === hosts.size ? 'all' : aligned > 0 ? 'some' : 'none');
   }
-  relationFeatures(email, subject, senderDomain, hosts, feats);
+  relationFeatures(email, subject, senderDomain, hosts, accountHosts, feats);
   feats.add('links:', bucket(email.links.length, [0, 1, 3, 10, 30]));
   feats.add('hosts:', bucket(hosts.size, [0, 1, 2, 5]));
   feats.add('len:', bucket(email.text.length, [0, 200, 1000, 5000, 20000]));
@@ -213,6 +216,7 @@ function relationFeatures(
   subject: string,
   senderDomain: string | null,
   hosts: ReadonlySet<string>,
+  accountHosts: readonly string[],
   feats: FeatureSink,
 ): void {
   const named = brandsIn(`${subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 3000)}`, {
@@ -230,15 +234,11 @@ function relationFeatures(
         feats.add('rel:', brandHosts > 0 ? 'brand_links_some' : 'brand_links_other');
     }
   }
-  for (const link of email.links.slice(0, 100)) {
-    const url = safeUrl(link.href);
-    if (!url || !/^https?:$/.test(url.protocol) || !ACCOUNT_PATH.test(url.pathname + url.search)) continue;
-    const host = hostInfo(url.hostname).domain ?? url.hostname;
+  for (const host of accountHosts)
     feats.add(
       'rel:',
       senderDomain && sameOrganisation(host, senderDomain) ? 'account_link_own' : 'account_link_other',
     );
-  }
 }
 
 function bucket(n: number, edges: number[]): string {

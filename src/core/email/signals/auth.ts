@@ -1,5 +1,5 @@
 import { brandOwns, BRANDS } from '../../domains/brands.js';
-import { indicator, type Signal, type SignalContext } from './context.js';
+import { indicator, type AttributedResults, type Signal, type SignalContext } from './context.js';
 import type { Indicator } from '../types.js';
 
 type Method = 'spf' | 'dkim' | 'dmarc' | 'arc';
@@ -10,13 +10,6 @@ const WEIGHTS: Record<Method, Partial<Record<string, number>>> = {
   dkim: { fail: 0.2, none: 0.04, permerror: 0.08 },
   arc: { fail: 0.1 },
 };
-
-/** An Authentication-Results header and whether it can be attributed to the mailbox's own server. */
-export interface AttributedResults {
-  header: string;
-  authservId: string;
-  trusted: boolean;
-}
 
 /**
  * The Authentication-Results header to read. With trusted authserv-ids configured, the
@@ -48,8 +41,7 @@ function authservIdOf(header: string): string {
  * counts even when the header is not attributed (a sender who forges its own failure only hurts
  * itself); a pass never lowers a score unless the header is attributed (see verifiedSender).
  */
-export const authSignals: Signal = ({ email, trustedAuthServIds }) => {
-  const results = attributedResults(email.authResults, trustedAuthServIds);
+export const authSignals: Signal = ({ authResults: results }) => {
   if (!results) return [];
   const top = results.header;
   const source = describeSource(results);
@@ -108,12 +100,11 @@ const VERIFIED_RANK = 20_000;
  * domains never qualify (anyone can hold an address there).
  */
 export function verifiedSender(
-  { email, popular, senderDomain, trustedAuthServIds }: SignalContext,
+  { authResults: results, popular, senderDomain }: SignalContext,
   linkDomains: readonly string[],
 ): Indicator | null {
   // Only results the mailbox's own server wrote may lower a score: a sender can write a
   // "dmarc=pass" line into its own message.
-  const results = attributedResults(email.authResults, trustedAuthServIds);
   if (!results?.trusted) return null;
   const top = results.header;
   if (!senderDomain || FREEMAIL_SENDERS.has(senderDomain) || !popular.isPopular(senderDomain, VERIFIED_RANK))

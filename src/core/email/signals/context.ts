@@ -6,11 +6,15 @@ export interface SignalContext {
   popular: PopularDomains;
   /** Registrable domain of the From address, if any. */
   senderDomain: string | null;
-  /**
-   * The authserv-ids whose Authentication-Results this mailbox's own receiving servers write
-   * (RFC 8601 §5). Results from anyone else may have been written by the sender.
-   */
-  trustedAuthServIds: readonly string[];
+  /** The Authentication-Results header to read, and whether the mailbox's own server wrote it. */
+  authResults: AttributedResults | null;
+}
+
+/** An Authentication-Results header and whether it can be attributed to the mailbox's own server. */
+export interface AttributedResults {
+  header: string;
+  authservId: string;
+  trusted: boolean;
 }
 
 export type Signal = (ctx: SignalContext) => Indicator[];
