@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_CODES, PhishguardError } from '../errors.js';
-import type { AppDeps, AppEnv } from './env.js';
+import type { AppDeps } from './env.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { authRoutes } from './routes/auth.js';
 import { emailRoutes } from './routes/emails.js';
@@ -12,21 +12,23 @@ import { mailboxRoutes } from './routes/mailboxes.js';
 import { gmailRoutes } from './routes/gmail.js';
 import { rootHealth, systemRoutes } from './routes/system.js';
 import { serveWeb } from './static.js';
-import { docsPage, openApiDocument } from './openapi.js';
+import { docsPage, openApiDocument } from './openapi/document.js';
+import { json, routes } from './openapi/route.js';
+import { createRoute, z } from '@hono/zod-openapi';
 import { forwardedBy } from './validate.js';
 
 /** Largest accepted request body; uploads of mail files have their own, larger limit. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export function createApp(deps: AppDeps) {
-  const api = new Hono<AppEnv>()
+  const api = routes()
     .route('/', authRoutes(deps))
     .route('/', emailRoutes(deps))
     .route('/', analysisRoutes(deps))
     .route('/', systemRoutes(deps))
     .route('/', mailboxRoutes(deps));
 
-  const app = new Hono<AppEnv>();
+  const app = routes();
   app.use('*', requestId());
   app.use('*', async (c, next) => {
     const forwarded = forwardedBy(c, deps.config.trustedProxies);
@@ -84,16 +86,42 @@ export function createApp(deps: AppDeps) {
       },
     })(c, next);
   });
-  const doc = openApiDocument(deps.engine.version);
-  app.get('/api/openapi.json', (c) => c.json(doc));
-  app.get('/api/docs', (c) => c.html(docsPage(doc)));
   app.route('/api', api);
   app.route('/', gmailRoutes(deps));
   app.route('/', rootHealth(deps));
+  // Generated from the routes as registered: the document cannot drift from the code.
+  let doc: ReturnType<typeof openApiDocument> | null = null;
+  const document = () => (doc ??= openApiDocument(app, deps.engine.version));
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/openapi.json',
+      tags: ['system'],
+      summary: 'This document',
+      responses: { 200: json(z.record(z.string(), z.unknown()), 'OpenAPI 3.1') },
+    }),
+    (c) => c.json(document(), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/docs',
+      tags: ['system'],
+      summary: 'A readable list of these endpoints',
+      responses: { 200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } } },
+    }),
+    (c) => c.html(docsPage(document()), 200),
+  );
   if (deps.webDir) serveWeb(app, deps.webDir);
 
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404));
   app.onError((err, c) => {
+    if (err instanceof HTTPException && err.status < 500) {
+      // Hono's own refusals (malformed JSON or form data, unsupported media type): {detail, code}.
+      if (err.status === 400)
+        return c.json({ detail: err.message || 'Malformed request body', code: 'VALIDATION' }, 422);
+      return c.json({ detail: err.message || 'Bad request', code: httpCode(err.status) }, err.status);
+    }
     if (err instanceof PhishguardError) {
       const status = ERROR_CODES[err.code].http;
       if (status >= 500)
@@ -117,3 +145,12 @@ export function createApp(deps: AppDeps) {
 }
 
 export type AppType = ReturnType<typeof createApp>;
+
+function httpCode(status: number): string {
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  return 'USAGE';
+}

@@ -10,15 +10,25 @@ export function parse<T extends z.ZodType>(
 ): z.infer<T> {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
-  // One message per field, the first rule it broke (empty → "is required", not also "too short").
+  throw validationError(r.error, detail);
+}
+
+/** A zod failure as the API reports it: 422, one message per field, the first rule it broke. */
+export function validationError(error: z.ZodError, detail = 'Validation failed'): PhishguardError {
+  // The first rule per field only (empty → "is required", not also "too short").
   const issues: { field: string; message: string }[] = [];
-  for (const i of r.error.issues) {
+  for (const i of error.issues) {
     const field = i.path.join('.') || '(body)';
     if (!issues.some((x) => x.field === field)) issues.push({ field, message: i.message });
   }
-  throw new PhishguardError('VALIDATION', issues.length === 1 ? (issues[0]?.message ?? detail) : detail, {
+  return new PhishguardError('VALIDATION', issues.length === 1 ? (issues[0]?.message ?? detail) : detail, {
     issues,
   });
+}
+
+/** The routes' validation hook: a failed request validator becomes the same 422 as parse(). */
+export function validationHook(result: { success: boolean; error?: unknown }): void {
+  if (!result.success) throw validationError(result.error as z.ZodError);
 }
 
 /** The request body as JSON (or form fields), without trusting its shape. */

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { buildDeps } from '../../src/server/build-deps.js';
 import { createApp } from '../../src/server/create-app.js';
 import { openSqliteStore } from '../../src/store/index.js';
+import { responseContract } from './contract.js';
 import { FIXTURES } from './engine.js';
 
 /** Tests read arbitrary JSON back; typing every response shape would add nothing to the assertions. */
@@ -42,7 +43,8 @@ export async function testApp(overrides: Record<string, unknown> = {}): Promise<
     isAdmin: false,
     email: 'bob@example.org',
   });
-  const req: TestApp['req'] = (path, init = {}) => {
+  const contract = responseContract(app);
+  const req: TestApp['req'] = async (path, init = {}) => {
     const headers = new Headers(init.headers);
     if (init.token) headers.set('authorization', `Bearer ${init.token}`);
     let bodyInit = init.body;
@@ -50,7 +52,10 @@ export async function testApp(overrides: Record<string, unknown> = {}): Promise<
       headers.set('content-type', 'application/json');
       bodyInit = JSON.stringify(init.json);
     }
-    return Promise.resolve(app.request(path, { ...init, headers, body: bodyInit }));
+    const res = await app.request(path, { ...init, headers, body: bodyInit });
+    if (res.headers.get('content-type')?.includes('application/json'))
+      contract(init.method ?? 'GET', path, res.status, await res.clone().json());
+    return res;
   };
   return {
     app,

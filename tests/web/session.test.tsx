@@ -27,7 +27,9 @@ describe('session timers', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls: string[] = [];
     let refreshOk = true;
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      // The typed client sends absolute URLs; the refresh call sends a path.
+      const url = input.startsWith('/') ? input : new URL(input).pathname;
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       const json = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

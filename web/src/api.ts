@@ -1,3 +1,6 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from '../../src/api-types';
+
 /** The dashboard's only door to the daemon: same-origin, cookies (httpOnly) for the session. */
 export class ApiError extends Error {
   constructor(
@@ -31,66 +34,52 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-async function errorOf(res: Response): Promise<ApiError> {
-  const text = await res.text();
-  try {
-    const body = JSON.parse(text) as { detail?: string; issues?: { field: string; message: string }[] };
-    return new ApiError(
-      res.status,
-      body.detail ?? `HTTP ${res.status}: ${res.statusText}`,
-      body.issues ?? [],
-    );
-  } catch {
-    return new ApiError(res.status, text || `HTTP ${res.status}: ${res.statusText}`);
-  }
-}
-
-/** A 401 triggers one refresh and one retry; if that fails the session is over. */
-export async function api<T>(
-  path: string,
-  init: RequestInit & { json?: unknown; noRetry?: boolean } = {},
-): Promise<T> {
-  const headers = new Headers(init.headers);
+/** Adds the CSRF header and cookies; a 401 triggers one silent refresh and one retry. */
+async function sessionFetch(request: Request): Promise<Response> {
+  const headers = new Headers(request.headers);
   headers.set('x-requested-with', 'phishguard');
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  const go = () => fetch(path, { ...init, headers, body, credentials: 'same-origin' });
+  const noRetry = headers.get('x-no-retry') === '1';
+  headers.delete('x-no-retry');
+  // The body read once as bytes: sent twice if needed, and never as a stream upload.
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  const go = () => fetch(request.url, { method: request.method, headers, body, credentials: 'same-origin' });
   let res = await go();
-  if (res.status === 401 && !init.noRetry) {
+  if (res.status === 401 && !noRetry) {
     if (await refreshSession()) res = await go();
-    if (res.status === 401) {
-      onSessionLost();
-      throw await errorOf(res);
-    }
+    if (res.status === 401) onSessionLost();
   }
-  if (!res.ok) throw await errorOf(res);
-  return (await res.json()) as T;
+  return res;
 }
 
-export interface PhishingAnalysis {
-  risk_score: number;
-  risk_level: 'HIGH' | 'MEDIUM' | 'LOW' | 'SAFE';
-  indicators: string[];
-  summary: string;
+/**
+ * The daemon's API, typed from its OpenAPI document (src/api-types.ts, generated from the routes
+ * by `npm run gen:api`): paths, parameters, bodies and answers are checked by the compiler.
+ */
+export const client = createClient<paths>({
+  baseUrl: globalThis.location?.origin ?? '',
+  fetch: sessionFetch,
+});
+
+/** The answer's data, or an ApiError with the server's message and per-field issues. */
+export async function call<T>(
+  pending: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await pending;
+  if (response.ok && data !== undefined) return data;
+  const body = (error ?? {}) as { detail?: unknown; issues?: { field: string; message: string }[] };
+  throw new ApiError(
+    response.status,
+    typeof body.detail === 'string' ? body.detail : `HTTP ${response.status}: ${response.statusText}`,
+    Array.isArray(body.issues) ? body.issues : [],
+  );
 }
 
-export interface EmailItem {
-  id: number | string;
-  subject: string;
-  sender: string;
-  received_at: string | null;
-  snippet: string;
-  status?: string;
-  phishing_analysis: PhishingAnalysis | null;
-}
+/** Don't try a silent refresh on 401 (sign-in, sign-out). */
+export const NO_RETRY = { headers: { 'x-no-retry': '1' } };
 
-export interface User {
-  id: number;
-  username: string;
-  email: string | null;
-  name: string;
-  is_admin: boolean;
-}
+export type Schemas = components['schemas'];
+export type EmailItem = Schemas['EmailSummary'];
+export type EmailDetail = Schemas['EmailDetail'];
+export type User = Schemas['User'];
+export type PhishingAnalysis = Schemas['PhishingAnalysis'];

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { api, refreshSession, setSessionLostHandler, type User } from './api';
+import { call, client, NO_RETRY, refreshSession, setSessionLostHandler, type User } from './api';
 import { useNotifications } from './notifications';
 
 /** Section 4/9: token lifetime 3600 s, check every 60 s, refresh silently with under 300 s left. */
@@ -56,7 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const recheck = useCallback(async () => {
     try {
-      const me = await api<User>('/api/v1/auth/me', { noRetry: false });
+      const me = await call(client.GET('/api/v1/auth/me'));
       setUser(me);
       setStatus('authenticated');
     } catch {
@@ -100,12 +100,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [status, notify]);
 
   const login = useCallback(async (username: string, password: string) => {
-    const body = new URLSearchParams({ username, password });
-    const r = await api<{ user: User; expires_in: number }>('/api/auth/login', {
-      method: 'POST',
-      body,
-      noRetry: true,
-    });
+    // A form post, as the spec has it; the body is sent as application/x-www-form-urlencoded.
+    const r = await call(
+      client.POST('/api/auth/login', {
+        body: { username, password },
+        bodySerializer: () => new URLSearchParams({ username, password }),
+        headers: { ...NO_RETRY.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
     expiresAt.current = Date.now() + r.expires_in * 1000;
     setExpired(false);
     setUser(r.user);
@@ -114,7 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
-    await api('/api/auth/logout', { method: 'POST', noRetry: true }).catch(() => undefined);
+    await call(client.POST('/api/auth/logout', { ...NO_RETRY })).catch(() => undefined);
     clear();
     signedOut(true);
     sessionStorage.clear();

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { localSource, remoteSource, type DashboardSource } from '../../app/dashboard-source.js';
+import { localSource, type DashboardSource } from '../../app/dashboard-source.js';
+import { remoteSource } from '../../app/remote-source.js';
 import { createEngine } from '../../app/engine.js';
 import { loadKey } from '../../app/secrets.js';
 import { loadPopularDomains } from '../../adapters/data/load.js';

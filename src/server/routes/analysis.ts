@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { createRoute, z } from '@hono/zod-openapi';
 import { checkUrl } from '../../adapters/http/ssrf-guard.js';
 import { analyzeUrl, quickScan } from '../../app/analyze-url.js';
 import { StoreUrlCache } from '../../app/store-url-cache.js';
 import { PhishguardError } from '../../errors.js';
-import type { AppDeps, AppEnv } from '../env.js';
-import { requireUser } from '../middleware/auth.js';
-import { body, clientAddress, parse } from '../validate.js';
+import type { AppDeps } from '../env.js';
+import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
+import {
+  EmailDetail,
+  EmailTestResult,
+  QuickScanResult,
+  RedirectAnalysis,
+  RiskLevel,
+} from '../openapi/schemas.js';
+import { clientAddress } from '../validate.js';
 import { emailDetailJson } from './emails.js';
 
 const MAX_CONTENT = 1_000_000;
@@ -90,156 +96,304 @@ export function analysisRoutes(deps: AppDeps) {
       );
   };
 
-  return new Hono<AppEnv>()
-    .use('/analyze/*', requireUser(deps))
-    .use('/analysis/*', requireUser(deps))
-    .use('/links/*', requireUser(deps))
-    .use('/v1/redirect-analysis/*', requireUser(deps))
-    .use('/screenshots/*', requireUser(deps))
-    .post('/analyze/email', async (c) => {
-      const input = parse(TestEmail, await body(c));
-      const a = engine.analyzeTest(input);
-      return c.json({
-        ...engine.testResult(a),
-        risk_score: a.risk_score,
-        phishing_analysis: engine.listShape(a),
-        indicators_detail: a.indicators,
-      });
-    })
-    .post('/analysis/reprocess/:id', async (c) => {
-      const id = parse(Id, c.req.param('id'));
-      const user = c.get('user');
-      const raw = store.emails.raw(id, user.id);
-      if (!raw)
-        throw new PhishguardError('NOT_FOUND', 'Email not found, or its original message is not stored');
-      const { analysis } = await engine.analyzeRaw(raw);
-      store.emails.putAnalysis(id, analysis);
-      store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'email.reprocess',
-        target: `email:${id}`,
-        address: clientAddress(c),
-      });
-      return c.json(
-        emailDetailJson(store.emails.get(id, user.id) as NonNullable<ReturnType<typeof store.emails.get>>),
-      );
-    })
-    .get('/analysis/threat-intel', (c) => {
-      const q = parse(IntelQuery, c.req.query());
-      const user = c.get('user');
-      const emails =
-        q.source === 'urls'
-          ? []
-          : store.emails.search(user.id, q.query, 50).map((e) => ({
-              type: 'email',
-              id: e.id,
-              subject: e.subject,
-              sender: e.sender,
-              received_at: e.received_at,
-              risk_level: e.analysis?.risk_level ?? null,
-              risk_score: e.analysis?.risk_score ?? null,
-              matched_indicators: (e.analysis?.result?.indicators ?? [])
-                .filter((i) => JSON.stringify(i).toLowerCase().includes(q.query.toLowerCase()))
-                .map((i) => i.id),
-            }));
-      const urls =
-        q.source === 'emails' || q.source === 'indicators'
-          ? []
-          : store.urlAnalyses.search(user.id, q.query, 50).map((u) => ({ type: 'url', ...u }));
-      const results =
-        q.source === 'indicators'
-          ? emails.filter((e) => e.matched_indicators.length > 0)
-          : [...emails, ...urls];
-      return c.json({ query: q.query, source: q.source, results, total: results.length });
-    })
-    .post('/links/:id/analyze', async (c) => {
-      const user = c.get('user');
-      const link = store.emails.link(parse(Id, c.req.param('id')), user.id);
-      if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
-      confirmFollowing(link.email_id, user.id, c.req.query('confirm'));
-      const r = await deps.fetchBudget.run(user.id, async () =>
-        analyzeUrl(
-          link.url,
-          { allowPrivateNetwork: deps.config.allowPrivateNetwork },
-          await urlDeps(user.id, true),
-        ),
-      );
-      auditUrl(c, link.url, r.verdict, clientAddress(c));
-      return c.json(r);
-    })
-    .post('/links/:id/screenshot', async (c) => {
-      const user = c.get('user');
-      const link = store.emails.link(parse(Id, c.req.param('id')), user.id);
-      if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
-      confirmFollowing(link.email_id, user.id, c.req.query('confirm'));
-      const browser = await deps.browser();
-      if (!browser)
-        throw new PhishguardError(
-          'UNAVAILABLE',
-          'No browser engine is available for screenshots: install Chromium (Debian: apt-get install chromium) or set PHISHGUARD_CHROMIUM',
-        );
-      checkUrl(link.url, { allowPrivateNetwork: deps.config.allowPrivateNetwork });
-      const visit = await deps.fetchBudget.run(user.id, () =>
-        browser.visit(link.url, { allowPrivateNetwork: deps.config.allowPrivateNetwork, timeoutMs: 30_000 }),
-      );
-      if (!visit.screenshot) throw new PhishguardError('UNAVAILABLE', 'The page could not be captured');
-      const id = `link-${link.id}-${randomUUID().slice(0, 8)}`;
-      store.screenshots.put(id, user.id, visit.screenshot);
-      store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'url.screenshot',
-        target: link.url.slice(0, 500),
-        address: clientAddress(c),
-      });
-      return c.json({
-        screenshot_url: `/api/screenshots/${id}`,
-        final_url: visit.finalUrl,
-        blocked_requests: visit.blockedRequests,
-      });
-    })
-    .get('/screenshots/:id', (c) => {
-      const png = store.screenshots.get(c.req.param('id'), c.get('user').id);
-      if (!png) throw new PhishguardError('NOT_FOUND', 'Screenshot not found');
-      return c.body(new Uint8Array(png), 200, {
-        'content-type': 'image/png',
-        'cache-control': 'private, max-age=3600',
-        'x-content-type-options': 'nosniff',
-      });
-    })
-    .post('/v1/redirect-analysis/analyze', async (c) => {
-      const input = parse(RedirectBody, await body(c));
-      const r = await deps.fetchBudget.run(c.get('user').id, async () =>
-        analyzeUrl(
-          input.url,
+  const Confirm = z.object({
+    confirm: z
+      .enum(['true', 'false'])
+      .optional()
+      .openapi({ description: 'Follow links of mail that looks legitimate (SAFE/LOW) anyway' }),
+  });
+  const LinkParam = z.object({ id: Id });
+
+  return routes()
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/analyze/email',
+        tags: ['analysis'],
+        summary: 'Analyse a pasted email (subject, sender, content)',
+        ...signedIn(deps),
+        request: jsonBody(TestEmail),
+        responses: { 200: json(EmailTestResult, 'The verdict and its reasons'), ...ERRORS },
+      }),
+      (c) => {
+        const a = engine.analyzeTest(c.req.valid('json'));
+        return c.json(
           {
-            mode: input.mode,
-            maxRedirects: input.max_redirects,
-            timeoutSeconds: input.timeout_seconds,
-            cloakingDetection: input.include_cloaking_detection,
-            allowPrivateNetwork: deps.config.allowPrivateNetwork,
+            ...engine.testResult(a),
+            risk_score: a.risk_score,
+            phishing_analysis: engine.listShape(a),
+            indicators_detail: a.indicators,
           },
-          await urlDeps(c.get('user').id, input.mode === 'comprehensive'),
-        ),
-      );
-      auditUrl(c, input.url, r.verdict, clientAddress(c));
-      const shot = r.analysis_metadata.screenshot_id;
-      return c.json(
-        typeof shot === 'string'
-          ? {
-              ...r,
-              analysis_metadata: { ...r.analysis_metadata, screenshot_url: `/api/screenshots/${shot}` },
-            }
-          : r,
-      );
-    })
-    .post('/v1/redirect-analysis/quick-scan', async (c) => {
-      const input = parse(QuickScanBody, await body(c));
-      const r = await deps.fetchBudget.run(c.get('user').id, async () =>
-        quickScan(input.url, await urlDeps(c.get('user').id, false), deps.config.allowPrivateNetwork),
-      );
-      auditUrl(c, input.url, r.verdict, clientAddress(c));
-      return c.json(r);
-    });
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/analysis/reprocess/{id}',
+        tags: ['analysis'],
+        summary: 'Analyse a stored email again with the current engine',
+        ...signedIn(deps),
+        request: { params: LinkParam },
+        responses: { 200: json(EmailDetail, 'The email with its new analysis'), ...ERRORS },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const user = c.get('user');
+        const raw = store.emails.raw(id, user.id);
+        if (!raw)
+          throw new PhishguardError('NOT_FOUND', 'Email not found, or its original message is not stored');
+        const { analysis } = await engine.analyzeRaw(raw);
+        store.emails.putAnalysis(id, analysis);
+        store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'email.reprocess',
+          target: `email:${id}`,
+          address: clientAddress(c),
+        });
+        const e = store.emails.get(id, user.id);
+        if (!e) throw new PhishguardError('NOT_FOUND', 'Email not found');
+        return c.json(emailDetailJson(e), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/analysis/threat-intel',
+        tags: ['analysis'],
+        summary: 'Search past email and URL analyses and indicators',
+        ...signedIn(deps),
+        request: { query: IntelQuery },
+        responses: { 200: json(IntelResults, 'Matches'), ...ERRORS },
+      }),
+      (c) => {
+        const q = c.req.valid('query');
+        const user = c.get('user');
+        const emails =
+          q.source === 'urls'
+            ? []
+            : store.emails.search(user.id, q.query, 50).map((e) => ({
+                type: 'email' as const,
+                id: e.id,
+                subject: e.subject,
+                sender: e.sender,
+                received_at: e.received_at,
+                risk_level: e.analysis?.risk_level ?? null,
+                risk_score: e.analysis?.risk_score ?? null,
+                matched_indicators: (e.analysis?.result?.indicators ?? [])
+                  .filter((i) => JSON.stringify(i).toLowerCase().includes(q.query.toLowerCase()))
+                  .map((i) => i.id),
+              }));
+        const urls =
+          q.source === 'emails' || q.source === 'indicators'
+            ? []
+            : store.urlAnalyses.search(user.id, q.query, 50).map((u) => ({ type: 'url' as const, ...u }));
+        const results =
+          q.source === 'indicators'
+            ? emails.filter((e) => e.matched_indicators.length > 0)
+            : [...emails, ...urls];
+        return c.json({ query: q.query, source: q.source, results, total: results.length }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/links/{id}/analyze',
+        tags: ['links'],
+        summary: 'Follow a link from an email (redirects, TLS, cloaking)',
+        description:
+          'Visits the link for real: for mail that looks legitimate this needs ?confirm=true (409 otherwise).',
+        ...signedIn(deps),
+        request: { params: LinkParam, query: Confirm },
+        responses: { 200: json(RedirectAnalysis, 'The analysis'), ...ERRORS },
+      }),
+      async (c) => {
+        const user = c.get('user');
+        const link = store.emails.link(c.req.valid('param').id, user.id);
+        if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
+        confirmFollowing(link.email_id, user.id, c.req.valid('query').confirm);
+        const r = await deps.fetchBudget.run(user.id, async () =>
+          analyzeUrl(
+            link.url,
+            { allowPrivateNetwork: deps.config.allowPrivateNetwork },
+            await urlDeps(user.id, true),
+          ),
+        );
+        auditUrl(c, link.url, r.verdict, clientAddress(c));
+        return c.json(r, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/links/{id}/screenshot',
+        tags: ['links'],
+        summary: 'Screenshot a link in headless Chromium (503 without a browser)',
+        ...signedIn(deps),
+        request: { params: LinkParam, query: Confirm },
+        responses: {
+          200: json(
+            z.object({
+              screenshot_url: z.string(),
+              final_url: z.string(),
+              blocked_requests: z.array(z.string()),
+            }),
+            'Where to fetch the PNG',
+          ),
+          ...ERRORS,
+        },
+      }),
+      async (c) => {
+        const user = c.get('user');
+        const link = store.emails.link(c.req.valid('param').id, user.id);
+        if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
+        confirmFollowing(link.email_id, user.id, c.req.valid('query').confirm);
+        const browser = await deps.browser();
+        if (!browser)
+          throw new PhishguardError(
+            'UNAVAILABLE',
+            'No browser engine is available for screenshots: install Chromium (Debian: apt-get install chromium) or set PHISHGUARD_CHROMIUM',
+          );
+        checkUrl(link.url, { allowPrivateNetwork: deps.config.allowPrivateNetwork });
+        const visit = await deps.fetchBudget.run(user.id, () =>
+          browser.visit(link.url, {
+            allowPrivateNetwork: deps.config.allowPrivateNetwork,
+            timeoutMs: 30_000,
+          }),
+        );
+        if (!visit.screenshot) throw new PhishguardError('UNAVAILABLE', 'The page could not be captured');
+        const id = `link-${link.id}-${randomUUID().slice(0, 8)}`;
+        store.screenshots.put(id, user.id, visit.screenshot);
+        store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'url.screenshot',
+          target: link.url.slice(0, 500),
+          address: clientAddress(c),
+        });
+        return c.json(
+          {
+            screenshot_url: `/api/screenshots/${id}`,
+            final_url: visit.finalUrl,
+            blocked_requests: visit.blockedRequests,
+          },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/screenshots/{id}',
+        tags: ['links'],
+        summary: 'A stored screenshot of yours (PNG)',
+        ...signedIn(deps),
+        request: { params: z.object({ id: z.string().max(200) }) },
+        responses: {
+          200: {
+            description: 'The PNG',
+            content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } },
+          },
+          ...ERRORS,
+        },
+      }),
+      (c) => {
+        const png = store.screenshots.get(c.req.valid('param').id, c.get('user').id);
+        if (!png) throw new PhishguardError('NOT_FOUND', 'Screenshot not found');
+        return c.body(new Uint8Array(png), 200, {
+          'content-type': 'image/png',
+          'cache-control': 'private, max-age=3600',
+          'x-content-type-options': 'nosniff',
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/v1/redirect-analysis/analyze',
+        tags: ['links'],
+        summary: 'Full redirect analysis of a URL',
+        ...signedIn(deps),
+        request: jsonBody(RedirectBody),
+        responses: { 200: json(RedirectAnalysis, 'The analysis'), ...ERRORS },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        const r = await deps.fetchBudget.run(c.get('user').id, async () =>
+          analyzeUrl(
+            input.url,
+            {
+              mode: input.mode,
+              maxRedirects: input.max_redirects,
+              timeoutSeconds: input.timeout_seconds,
+              cloakingDetection: input.include_cloaking_detection,
+              allowPrivateNetwork: deps.config.allowPrivateNetwork,
+            },
+            await urlDeps(c.get('user').id, input.mode === 'comprehensive'),
+          ),
+        );
+        auditUrl(c, input.url, r.verdict, clientAddress(c));
+        const shot = r.analysis_metadata.screenshot_id;
+        return c.json(
+          typeof shot === 'string'
+            ? {
+                ...r,
+                analysis_metadata: { ...r.analysis_metadata, screenshot_url: `/api/screenshots/${shot}` },
+              }
+            : r,
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/v1/redirect-analysis/quick-scan',
+        tags: ['links'],
+        summary: 'Quick verdict for a URL',
+        ...signedIn(deps),
+        request: jsonBody(QuickScanBody),
+        responses: { 200: json(QuickScanResult, 'The verdict'), ...ERRORS },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        const r = await deps.fetchBudget.run(c.get('user').id, async () =>
+          quickScan(input.url, await urlDeps(c.get('user').id, false), deps.config.allowPrivateNetwork),
+        );
+        auditUrl(c, input.url, r.verdict, clientAddress(c));
+        return c.json(r, 200);
+      },
+    );
 }
+
+const IntelResults = z
+  .object({
+    query: z.string(),
+    source: z.enum(['all', 'emails', 'urls', 'indicators']),
+    total: z.number().int(),
+    results: z.array(
+      z.union([
+        z.object({
+          type: z.literal('email'),
+          id: z.number().int(),
+          subject: z.string(),
+          sender: z.string(),
+          received_at: z.string().nullable(),
+          risk_level: z.union([RiskLevel, z.null()]),
+          risk_score: z.number().nullable(),
+          matched_indicators: z.array(z.string()),
+        }),
+        z.object({
+          type: z.literal('url'),
+          analysis_id: z.string(),
+          url: z.string(),
+          verdict: z.string(),
+          threat_score: z.number(),
+          created_at: z.string(),
+        }),
+      ]),
+    ),
+  })
+  .openapi('IntelResults');

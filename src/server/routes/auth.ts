@@ -1,12 +1,15 @@
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { publicUser, type TokenPair } from '../../app/auth.js';
+import { publicUser, type TokenPair as Tokens } from '../../app/auth.js';
 import { hashPassword, validateNewPassword } from '../../app/accounts.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
-import { ACCESS_COOKIE, requireUser } from '../middleware/auth.js';
-import { body, clientAddress, isHttps, parse } from '../validate.js';
+import { ACCESS_COOKIE } from '../middleware/auth.js';
+import { clientAddress, isHttps, parse } from '../validate.js';
+import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
+import { Detail, PublicUser, TokenPair } from '../openapi/schemas.js';
 
 // The spec's login rules and messages (section 5).
 export const Login = z.object({
@@ -23,8 +26,9 @@ export const Login = z.object({
     .max(1024),
   remember_me: z.union([z.boolean(), z.string()]).optional(),
 });
+/** Optional: without it, the dashboard's refresh cookie is used. */
 export const RefreshBody = z.object({
-  refresh_token: z.string().min(1, 'refresh_token is required').max(200),
+  refresh_token: z.string().min(1, 'refresh_token is required').max(200).optional(),
 });
 export const ChangePassword = z.object({
   current_password: z.string().min(1),
@@ -37,7 +41,7 @@ export const REFRESH_COOKIE = 'pg_refresh';
  * The dashboard's session lives in httpOnly SameSite=Strict cookies, never in script-readable
  * storage: the access token for /api, the refresh token only for /api/auth.
  */
-export function setSessionCookies(c: Context<AppEnv>, pair: TokenPair): void {
+export function setSessionCookies(c: Context<AppEnv>, pair: Tokens): void {
   const secure = isHttps(c);
   setCookie(c, ACCESS_COOKIE, pair.access_token, {
     httpOnly: true,
@@ -56,16 +60,11 @@ export function setSessionCookies(c: Context<AppEnv>, pair: TokenPair): void {
 }
 
 /** The refresh token from the body, or from the cookie (then the CSRF header is required). */
-function refreshTokenOf(c: Context<AppEnv>, input: unknown): string {
-  const fromBody = RefreshBody.safeParse(input);
-  if (fromBody.success) return fromBody.data.refresh_token;
+function refreshTokenOf(c: Context<AppEnv>, input: z.infer<typeof RefreshBody>): string {
+  if (input.refresh_token) return input.refresh_token;
   const cookie = getCookie(c, REFRESH_COOKIE);
-  if (!cookie) {
-    // Nothing in the body and no session cookie: not signed in (a validation error only for a malformed body).
-    if (input && typeof input === 'object' && Object.keys(input).length === 0)
-      throw new PhishguardError('UNAUTHORIZED', 'Not signed in');
-    return parse(RefreshBody, input).refresh_token;
-  }
+  // Nothing in the body and no session cookie: not signed in.
+  if (!cookie) throw new PhishguardError('UNAUTHORIZED', 'Not signed in');
   if (c.req.header('x-requested-with') !== 'phishguard')
     throw new PhishguardError(
       'FORBIDDEN',
@@ -96,43 +95,106 @@ function refuseCrossSite(c: Context<AppEnv>, deps: AppDeps): void {
 }
 
 export function authRoutes(deps: AppDeps) {
-  const withCookie = (c: Context<AppEnv>, pair: TokenPair) => {
+  const withCookie = (c: Context<AppEnv>, pair: Tokens) => {
     setSessionCookies(c, pair);
-    return c.json(pair);
+    return c.json(pair, 200);
   };
-  return new Hono<AppEnv>()
-    .post('/auth/login', async (c) => {
-      refuseCrossSite(c, deps);
-      const input = parse(Login, await body(c));
-      return withCookie(c, await deps.auth.login(input.username, input.password, clientAddress(c)));
-    })
-    .post('/auth/refresh', async (c) => {
-      return withCookie(c, await deps.auth.refresh(refreshTokenOf(c, await body(c)), clientAddress(c)));
-    })
-    .post('/auth/logout', async (c) => {
-      deps.auth.logout(refreshTokenOf(c, await body(c)), clientAddress(c));
-      deleteCookie(c, ACCESS_COOKIE, { path: '/api' });
-      deleteCookie(c, REFRESH_COOKIE, { path: '/api/auth' });
-      return c.json({ detail: 'You have been logged out' });
-    })
-    .get('/v1/auth/me', requireUser(deps), (c) => c.json(publicUser(c.get('user'))))
-    .post('/auth/password', requireUser(deps), async (c) => {
-      const input = parse(ChangePassword, await body(c));
-      const user = c.get('user');
-      if (!(await deps.auth.checkCurrentPassword(user, input.current_password, clientAddress(c))))
-        throw new PhishguardError('VALIDATION', 'Current password is incorrect', {
-          issues: [{ field: 'current_password', message: 'Current password is incorrect' }],
+  return routes()
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/login',
+        tags: ['auth'],
+        summary: 'Sign in (form fields or JSON: username, password)',
+        request: {
+          body: {
+            content: {
+              'application/x-www-form-urlencoded': { schema: Login },
+              'application/json': { schema: Login },
+            },
+          },
+        },
+        responses: { 200: json(TokenPair, 'Tokens; the dashboard also gets httpOnly cookies'), ...ERRORS },
+      }),
+      async (c) => {
+        refuseCrossSite(c, deps);
+        const type = c.req.header('content-type') ?? '';
+        // Validated by whichever media type was sent; with none there is nothing to sign in with.
+        const input = type.includes('json')
+          ? c.req.valid('json')
+          : type.includes('form')
+            ? c.req.valid('form')
+            : parse(Login, {});
+        return withCookie(c, await deps.auth.login(input.username, input.password, clientAddress(c)));
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/refresh',
+        tags: ['auth'],
+        summary: 'Rotate a refresh token (in the body, or the dashboard cookie)',
+        request: { body: { content: { 'application/json': { schema: RefreshBody } } } },
+        responses: { 200: json(TokenPair, 'New tokens'), ...ERRORS },
+      }),
+      async (c) =>
+        withCookie(c, await deps.auth.refresh(refreshTokenOf(c, c.req.valid('json')), clientAddress(c))),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/logout',
+        tags: ['auth'],
+        summary: 'Revoke a refresh token family and clear the dashboard cookies',
+        request: { body: { content: { 'application/json': { schema: RefreshBody } } } },
+        responses: { 200: json(Detail, 'Signed out'), ...ERRORS },
+      }),
+      (c) => {
+        deps.auth.logout(refreshTokenOf(c, c.req.valid('json')), clientAddress(c));
+        deleteCookie(c, ACCESS_COOKIE, { path: '/api' });
+        deleteCookie(c, REFRESH_COOKIE, { path: '/api/auth' });
+        return c.json({ detail: 'You have been logged out' }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/v1/auth/me',
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        ...signedIn(deps),
+        responses: { 200: json(PublicUser, 'You'), ...ERRORS },
+      }),
+      (c) => c.json(publicUser(c.get('user')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/password',
+        tags: ['auth'],
+        summary: 'Change your password (signs out your other sessions)',
+        ...signedIn(deps),
+        request: jsonBody(ChangePassword),
+        responses: { 200: json(Detail, 'Changed'), ...ERRORS },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        const user = c.get('user');
+        if (!(await deps.auth.checkCurrentPassword(user, input.current_password, clientAddress(c))))
+          throw new PhishguardError('VALIDATION', 'Current password is incorrect', {
+            issues: [{ field: 'current_password', message: 'Current password is incorrect' }],
+          });
+        validateNewPassword(input.new_password);
+        deps.store.users.setPassword(user.id, await hashPassword(input.new_password), false);
+        deps.store.tokens.revokeAllForUser(user.id);
+        deps.store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'user.password',
+          target: user.username,
+          address: clientAddress(c),
         });
-      validateNewPassword(input.new_password);
-      deps.store.users.setPassword(user.id, await hashPassword(input.new_password), false);
-      deps.store.tokens.revokeAllForUser(user.id);
-      deps.store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'user.password',
-        target: user.username,
-        address: clientAddress(c),
-      });
-      return c.json({ detail: 'Password changed; other sessions were signed out' });
-    });
+        return c.json({ detail: 'Password changed; other sessions were signed out' }, 200);
+      },
+    );
 }

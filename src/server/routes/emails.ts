@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { EmailRow, EmailStatus, EmailSummaryRow } from '../../app/ports.js';
 import { PhishguardError } from '../../errors.js';
-import type { AppDeps, AppEnv } from '../env.js';
-import { requireUser } from '../middleware/auth.js';
-import { body, clientAddress, parse } from '../validate.js';
+import type { AppDeps } from '../env.js';
+import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
+import { Detail, EmailDetail, EmailPage, EmailSummary } from '../openapi/schemas.js';
+import { clientAddress } from '../validate.js';
 
 const STATUSES = ['new', 'reviewed', 'safe', 'phishing', 'false_positive', 'quarantined'] as const;
 const RANGES: Record<string, number | null> = {
@@ -90,96 +90,182 @@ export function emailDetailJson(e: EmailRow) {
   };
 }
 
+const IdParam = z.object({ id: Id });
+
 export function emailRoutes(deps: AppDeps) {
   const { store } = deps;
-  return new Hono<AppEnv>()
-    .use('/emails/*', requireUser(deps))
-    .get('/emails', (c) => {
-      const q = parse(ListQuery, c.req.query());
-      const range = RANGES[q.time_range];
-      const { items, total } = store.emails.list(c.get('user').id, {
-        page: q.page,
-        size: q.size,
-        riskLevel: q.risk_level === 'all' ? undefined : q.risk_level,
-        status: q.status === 'all' ? undefined : q.status,
-        search: q.search?.trim() || undefined,
-        since: range ? new Date(Date.now() - range).toISOString() : undefined,
-        mailboxId: q.mailbox_id,
-        sortBy: q.sort_by === 'timestamp' ? 'received_at' : q.sort_by,
-        sortOrder: q.sort_order,
-      });
-      return c.json({
-        emails: items.map((e) => emailJson(e)),
-        total,
-        page: q.page,
-        size: q.size,
-        pages: Math.ceil(total / q.size),
-      });
-    })
-    .get('/emails/:id', (c) => {
-      const e = store.emails.get(parse(Id, c.req.param('id')), c.get('user').id);
-      if (!e) throw new PhishguardError('NOT_FOUND', 'Email not found');
-      return c.json(emailDetailJson(e));
-    })
-    .delete('/emails/:id', (c) => {
-      const id = parse(Id, c.req.param('id'));
-      const user = c.get('user');
-      // Removes our stored copy only: provider access is read-only.
-      if (!store.emails.remove(id, user.id)) throw new PhishguardError('NOT_FOUND', 'Email not found');
-      store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'email.delete',
-        target: `email:${id}`,
-        address: clientAddress(c),
-      });
-      return c.json({
-        detail: 'Email removed from PhishGuard (the message at your provider is untouched)',
-        id,
-      });
-    })
-    .patch('/emails/:id/status', async (c) => {
-      const id = parse(Id, c.req.param('id'));
-      const input = parse(StatusBody, await body(c));
-      const user = c.get('user');
-      if (store.emails.setStatus([id], user.id, input.status, input.reason ?? null) === 0)
-        throw new PhishguardError('NOT_FOUND', 'Email not found');
-      store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'email.status',
-        target: `email:${id}`,
-        address: clientAddress(c),
-        detail: { status: input.status, reason: input.reason ?? null },
-      });
-      return c.json(emailJson(store.emails.get(id, user.id) as EmailRow));
-    })
-    .post('/emails/bulk-action', async (c) => {
-      const input = parse(BulkBody, await body(c));
-      const user = c.get('user');
-      let affected = 0;
-      if (input.action === 'delete')
-        for (const id of input.email_ids) affected += store.emails.remove(id, user.id) ? 1 : 0;
-      else
-        affected = store.emails.setStatus(
-          input.email_ids,
-          user.id,
-          BULK_STATUS[input.action] as EmailStatus,
-          input.reason ?? null,
+  return routes()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/emails',
+        tags: ['emails'],
+        summary: 'Your analysed emails, paged and filtered',
+        ...signedIn(deps),
+        request: { query: ListQuery },
+        responses: { 200: json(EmailPage, 'One page'), ...ERRORS },
+      }),
+      (c) => {
+        const q = c.req.valid('query');
+        const range = RANGES[q.time_range];
+        const { items, total } = store.emails.list(c.get('user').id, {
+          page: q.page,
+          size: q.size,
+          riskLevel: q.risk_level === 'all' ? undefined : q.risk_level,
+          status: q.status === 'all' ? undefined : q.status,
+          search: q.search?.trim() || undefined,
+          since: range ? new Date(Date.now() - range).toISOString() : undefined,
+          mailboxId: q.mailbox_id,
+          sortBy: q.sort_by === 'timestamp' ? 'received_at' : q.sort_by,
+          sortOrder: q.sort_order,
+        });
+        return c.json(
+          {
+            emails: items.map((e) => emailJson(e)),
+            total,
+            page: q.page,
+            size: q.size,
+            pages: Math.ceil(total / q.size),
+          },
+          200,
         );
-      store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'email.bulk',
-        target: `${input.email_ids.length} email(s)`,
-        address: clientAddress(c),
-        detail: { action: input.action, affected, reason: input.reason ?? null },
-      });
-      return c.json({ action: input.action, requested: input.email_ids.length, affected });
-    })
-    .get('/emails/:id/links', (c) => {
-      const links = store.emails.links(parse(Id, c.req.param('id')), c.get('user').id);
-      if (!links) throw new PhishguardError('NOT_FOUND', 'Email not found');
-      return c.json({ links });
-    });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/emails/bulk-action',
+        tags: ['emails'],
+        summary: 'Status change or removal for many emails',
+        ...signedIn(deps),
+        request: jsonBody(BulkBody),
+        responses: {
+          200: json(
+            z.object({
+              action: BulkBody.shape.action,
+              requested: z.number().int(),
+              affected: z.number().int(),
+            }),
+            'How many of them were yours and changed',
+          ),
+          ...ERRORS,
+        },
+      }),
+      (c) => {
+        const input = c.req.valid('json');
+        const user = c.get('user');
+        let affected = 0;
+        if (input.action === 'delete')
+          for (const id of input.email_ids) affected += store.emails.remove(id, user.id) ? 1 : 0;
+        else
+          affected = store.emails.setStatus(
+            input.email_ids,
+            user.id,
+            BULK_STATUS[input.action] as EmailStatus,
+            input.reason ?? null,
+          );
+        store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'email.bulk',
+          target: `${input.email_ids.length} email(s)`,
+          address: clientAddress(c),
+          detail: { action: input.action, affected, reason: input.reason ?? null },
+        });
+        return c.json({ action: input.action, requested: input.email_ids.length, affected }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/emails/{id}',
+        tags: ['emails'],
+        summary: 'One email with its full analysis',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: { 200: json(EmailDetail, 'The email'), ...ERRORS },
+      }),
+      (c) => {
+        const e = store.emails.get(c.req.valid('param').id, c.get('user').id);
+        if (!e) throw new PhishguardError('NOT_FOUND', 'Email not found');
+        return c.json(emailDetailJson(e), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/emails/{id}',
+        tags: ['emails'],
+        summary: 'Remove our stored copy (the provider is never touched)',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: { 200: json(Detail.extend({ id: z.number().int() }), 'Removed'), ...ERRORS },
+      }),
+      (c) => {
+        const { id } = c.req.valid('param');
+        const user = c.get('user');
+        // Removes our stored copy only: provider access is read-only.
+        if (!store.emails.remove(id, user.id)) throw new PhishguardError('NOT_FOUND', 'Email not found');
+        store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'email.delete',
+          target: `email:${id}`,
+          address: clientAddress(c),
+        });
+        return c.json(
+          { detail: 'Email removed from PhishGuard (the message at your provider is untouched)', id },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/emails/{id}/status',
+        tags: ['emails'],
+        summary: 'Set the review status',
+        ...signedIn(deps),
+        request: { params: IdParam, ...jsonBody(StatusBody) },
+        responses: { 200: json(EmailSummary, 'The email with its new status'), ...ERRORS },
+      }),
+      (c) => {
+        const { id } = c.req.valid('param');
+        const input = c.req.valid('json');
+        const user = c.get('user');
+        if (store.emails.setStatus([id], user.id, input.status, input.reason ?? null) === 0)
+          throw new PhishguardError('NOT_FOUND', 'Email not found');
+        store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'email.status',
+          target: `email:${id}`,
+          address: clientAddress(c),
+          detail: { status: input.status, reason: input.reason ?? null },
+        });
+        return c.json(emailJson(store.emails.get(id, user.id) as EmailRow), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/emails/{id}/links',
+        tags: ['emails'],
+        summary: 'Links found in an email',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: {
+          200: json(
+            z.object({ links: z.array(z.object({ id: z.number().int(), url: z.string() })) }),
+            'Links',
+          ),
+          ...ERRORS,
+        },
+      }),
+      (c) => {
+        const links = store.emails.links(c.req.valid('param').id, c.get('user').id);
+        if (!links) throw new PhishguardError('NOT_FOUND', 'Email not found');
+        return c.json({ links }, 200);
+      },
+    );
 }

@@ -1,13 +1,15 @@
-import { Hono, type Context } from 'hono';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { z } from 'zod';
 import { GMAIL_SCOPES } from '../../adapters/gmail/google-client.js';
 import { notConfiguredMessage } from '../../app/gmail/service.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps, AppEnv } from '../env.js';
-import { ACCESS_COOKIE, requireUser } from '../middleware/auth.js';
-import { body, clientAddress, isHttps, parse } from '../validate.js';
+import { ACCESS_COOKIE } from '../middleware/auth.js';
+import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
+import { Detail, GmailMessage } from '../openapi/schemas.js';
+import { clientAddress, isHttps } from '../validate.js';
 import { setSessionCookies } from './auth.js';
 
 export const AnalyzeBody = z.object({
@@ -64,150 +66,405 @@ export function gmailRoutes(deps: AppDeps) {
    */
   const oauthConfig = (c: Context<AppEnv>) => {
     const g = deps.config.google;
-    return c.json({
-      configured: !!deps.gmail?.configured,
-      client_id_set: !!g.clientId,
-      client_secret_set: !!g.clientSecret,
-      redirect_uri: g.redirectUri,
-      scopes: GMAIL_SCOPES,
-      allowed_domains: g.allowedDomains,
-      pubsub_topic_set: !!g.pubsubTopic,
-      ...(deps.gmail?.configured ? {} : { detail: notConfiguredMessage() }),
-    });
+    return c.json(
+      {
+        configured: !!deps.gmail?.configured,
+        client_id_set: !!g.clientId,
+        client_secret_set: !!g.clientSecret,
+        redirect_uri: g.redirectUri,
+        scopes: [...GMAIL_SCOPES],
+        allowed_domains: g.allowedDomains,
+        pubsub_topic_set: !!g.pubsubTopic,
+        ...(deps.gmail?.configured ? {} : { detail: notConfiguredMessage() }),
+      },
+      200,
+    );
   };
 
-  return new Hono<AppEnv>()
-    .get('/api/rest/auth/google', start)
-    .get('/auth/start', start)
-    .get('/api/test/auth/google', start)
-    .get(CALLBACK_PATH, async (c) => {
-      const q = c.req.query();
-      try {
-        const binding = getCookie(c, OAUTH_BINDING_COOKIE);
-        deleteCookie(c, OAUTH_BINDING_COOKIE, { path: CALLBACK_PATH });
-        const r = await gmail().handleCallback({ code: q.code, state: q.state, error: q.error }, binding);
-        const pair = await deps.auth.issue(r.user, crypto.randomUUID());
-        setSessionCookies(c, pair);
-        deps.store.audit.add({
-          userId: r.user.id,
-          username: r.user.username,
-          action: 'auth.login',
-          address: clientAddress(c),
-          detail: { via: 'google' },
-        });
-        return c.redirect(`/connected?oauth_success=true&email=${encodeURIComponent(r.email)}`, 302);
-      } catch (err) {
-        const code =
-          err instanceof PhishguardError && /^[a-z_]+$/.test(err.message)
-            ? err.message
-            : err instanceof PhishguardError && err.code === 'NOT_CONFIGURED'
-              ? 'not_configured'
-              : 'callback_failed';
-        deps.store.audit.add({
-          userId: null,
-          username: null,
-          action: 'gmail.connect',
-          address: clientAddress(c),
-          outcome: 'failure',
-          detail: { error: code },
-        });
-        return c.redirect(`/connected?oauth_error=${code}`, 302);
-      }
+  const navigation = (path: string, summary: string, hide = false) =>
+    createRoute({
+      method: 'get',
+      path,
+      tags: ['gmail'],
+      summary,
+      hide,
+      responses: { 302: { description: 'Redirect to Google’s consent page' }, ...ERRORS },
+    });
+  const config = (path: string, hide = false) =>
+    createRoute({
+      method: 'get',
+      path,
+      tags: ['gmail'],
+      summary: 'Which Google sign-in settings are present (never their values), for the /oauth-test page',
+      hide,
+      ...signedIn(deps),
+      responses: { 200: json(OAuthConfig, 'The settings present'), ...ERRORS },
+    });
+  const Watch = z
+    .object({
+      historyId: z.string().nullish(),
+      expiration: z.string().nullish(),
+      stopped: z.boolean().optional(),
     })
-    .post('/api/test/oauth/start', async (c) => c.json({ auth_url: await begin(c) }))
-    .get('/test-oauth', requireUser(deps), oauthConfig)
-    .get('/api/test-oauth', requireUser(deps), oauthConfig)
-    .use('/api/gmail-simple/*', requireUser(deps))
-    .use('/api/gmail/*', requireUser(deps))
-    .use('/api/auth/gmail/*', requireUser(deps))
-    .post('/api/gmail-simple/analyze', async (c) => {
-      const input = parse(AnalyzeBody, await body(c));
-      const m = gmail().mailboxFor(c.get('user'), input.user_email);
-      return c.json(
-        await gmail().analyze(m, {
-          max: input.max_emails,
-          pageToken: input.page_token ?? undefined,
-          q: input.query,
-        }),
-      );
-    })
-    .post('/api/gmail/analyze', async (c) => {
-      const input = parse(AnalyzeBody, await body(c));
-      const m = gmail().mailboxFor(c.get('user'), input.user_email);
-      const r = await gmail().analyze(m, { max: input.max_emails, q: input.query });
-      return c.json({ emails: r.emails });
-    })
-    .get('/api/auth/gmail/status', (c) => {
-      const boxes = deps.store.mailboxes.listForUser(c.get('user').id).filter((m) => m.kind === 'gmail');
-      return c.json({
-        configured: !!deps.gmail?.configured,
-        connected: boxes.some((b) => !!b.secret_enc && !b.state.needs_reconnect),
-        mailboxes: boxes.map((b) => ({
-          id: b.id,
-          email: b.address,
-          connected: !!b.secret_enc && !b.state.needs_reconnect,
-          needs_reconnect: b.state.needs_reconnect === true,
-          last_scan_at: b.last_scan_at,
-        })),
-      });
-    })
-    .get('/api/auth/gmail/scopes', (c) =>
-      c.json({
-        scopes: GMAIL_SCOPES,
-        read_only: true,
-        note: 'PhishGuard can read mail; it cannot send, delete or change mail, or use other Google services.',
+    .openapi('GmailWatch');
+
+  return routes()
+    .openapi(
+      navigation('/api/rest/auth/google', 'Browser navigation: start Google sign-in (state + PKCE)'),
+      start,
+    )
+    .openapi(navigation('/auth/start', 'Browser navigation: start Google sign-in', true), start)
+    .openapi(
+      navigation('/api/test/auth/google', 'Browser navigation: start Google sign-in from /oauth-test'),
+      start,
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: CALLBACK_PATH,
+        tags: ['gmail'],
+        summary: 'OAuth redirect URI → /connected?oauth_success=true&email=… or ?oauth_error=CODE',
+        request: {
+          query: z.object({
+            code: z.string().max(2000).optional(),
+            state: z.string().max(500).optional(),
+            error: z.string().max(200).optional(),
+          }),
+        },
+        responses: { 302: { description: 'Back to the dashboard' }, ...ERRORS },
       }),
+      async (c) => {
+        const q = c.req.valid('query');
+        try {
+          const binding = getCookie(c, OAUTH_BINDING_COOKIE);
+          deleteCookie(c, OAUTH_BINDING_COOKIE, { path: CALLBACK_PATH });
+          const r = await gmail().handleCallback({ code: q.code, state: q.state, error: q.error }, binding);
+          const pair = await deps.auth.issue(r.user, crypto.randomUUID());
+          setSessionCookies(c, pair);
+          deps.store.audit.add({
+            userId: r.user.id,
+            username: r.user.username,
+            action: 'auth.login',
+            address: clientAddress(c),
+            detail: { via: 'google' },
+          });
+          return c.redirect(`/connected?oauth_success=true&email=${encodeURIComponent(r.email)}`, 302);
+        } catch (err) {
+          const code =
+            err instanceof PhishguardError && /^[a-z_]+$/.test(err.message)
+              ? err.message
+              : err instanceof PhishguardError && err.code === 'NOT_CONFIGURED'
+                ? 'not_configured'
+                : 'callback_failed';
+          deps.store.audit.add({
+            userId: null,
+            username: null,
+            action: 'gmail.connect',
+            address: clientAddress(c),
+            outcome: 'failure',
+            detail: { error: code },
+          });
+          return c.redirect(`/connected?oauth_error=${code}`, 302);
+        }
+      },
     )
-    .get('/api/auth/gmail/health', async (c) => {
-      const m = gmail().mailboxFor(c.get('user'));
-      const p = await gmail().profile(m);
-      return c.json({ status: 'healthy', email: p.emailAddress, messages_total: p.messagesTotal });
-    })
-    .get('/api/auth/gmail/messages', async (c) => {
-      const q = parse(MessagesQuery, c.req.query());
-      const m = gmail().mailboxFor(c.get('user'));
-      const r = await gmail().listMessages(m, { max: q.max_results, q: q.query });
-      return c.json({
-        messages: r.ids.map((id) => ({ id })),
-        next_page_token: r.nextPageToken,
-        result_size_estimate: r.estimate,
-      });
-    })
-    .post('/api/auth/gmail/revoke', async (c) => {
-      const user = c.get('user');
-      const m = gmail().mailboxFor(user);
-      await gmail().revoke(m);
-      deps.store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'gmail.revoke',
-        target: m.address,
-        address: clientAddress(c),
-      });
-      return c.json({ detail: 'Gmail access revoked and our tokens deleted', email: m.address });
-    })
-    .post('/api/auth/gmail/scan', async (c) => {
-      const user = c.get('user');
-      const m = gmail().mailboxFor(user);
-      const r = await gmail().analyze(m, { max: 50 });
-      deps.store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'mailbox.scan',
-        target: m.address,
-        address: clientAddress(c),
-        detail: { analysed: r.emails.length },
-      });
-      return c.json({
-        analysed: r.emails.length,
-        high_risk: r.emails.filter((e) => e.phishing_analysis.risk_level === 'HIGH').length,
-        next_page_token: r.next_page_token,
-      });
-    })
-    .post('/api/auth/gmail/watch/setup', async (c) =>
-      c.json(await gmail().watch(gmail().mailboxFor(c.get('user')), false)),
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/test/oauth/start',
+        tags: ['gmail'],
+        summary: 'The Google consent URL, for the debug page',
+        responses: { 200: json(z.object({ auth_url: z.string() }), 'Where to send the browser'), ...ERRORS },
+      }),
+      async (c) => c.json({ auth_url: await begin(c) }, 200),
     )
-    .post('/api/auth/gmail/watch/stop', async (c) =>
-      c.json((await gmail().watch(gmail().mailboxFor(c.get('user')), true)) ?? { stopped: true }),
+    .openapi(config('/test-oauth', true), oauthConfig)
+    .openapi(config('/api/test-oauth'), oauthConfig)
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/gmail-simple/analyze',
+        tags: ['gmail'],
+        summary: 'Analyse a page of your Gmail',
+        ...signedIn(deps),
+        request: jsonBody(AnalyzeBody),
+        responses: {
+          200: json(
+            z.object({
+              emails: z.array(GmailMessage),
+              next_page_token: z.string().nullable(),
+              total_emails: z.number().int(),
+            }),
+            'One page, analysed',
+          ),
+          ...ERRORS,
+        },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        const m = gmail().mailboxFor(c.get('user'), input.user_email);
+        return c.json(
+          await gmail().analyze(m, {
+            max: input.max_emails,
+            pageToken: input.page_token ?? undefined,
+            q: input.query,
+          }),
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/gmail/analyze',
+        tags: ['gmail'],
+        summary: 'Analyse your most recent Gmail',
+        ...signedIn(deps),
+        request: jsonBody(AnalyzeBody),
+        responses: { 200: json(z.object({ emails: z.array(GmailMessage) }), 'Analysed'), ...ERRORS },
+      }),
+      async (c) => {
+        const input = c.req.valid('json');
+        const m = gmail().mailboxFor(c.get('user'), input.user_email);
+        const r = await gmail().analyze(m, { max: input.max_emails, q: input.query });
+        return c.json({ emails: r.emails }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/auth/gmail/status',
+        tags: ['gmail'],
+        summary: 'Gmail connection state',
+        ...signedIn(deps),
+        responses: {
+          200: json(
+            z.object({
+              configured: z.boolean(),
+              connected: z.boolean(),
+              mailboxes: z.array(
+                z.object({
+                  id: z.number().int(),
+                  email: z.string(),
+                  connected: z.boolean(),
+                  needs_reconnect: z.boolean(),
+                  last_scan_at: z.string().nullable(),
+                }),
+              ),
+            }),
+            'State',
+          ),
+          ...ERRORS,
+        },
+      }),
+      (c) => {
+        const boxes = deps.store.mailboxes.listForUser(c.get('user').id).filter((m) => m.kind === 'gmail');
+        return c.json(
+          {
+            configured: !!deps.gmail?.configured,
+            connected: boxes.some((b) => !!b.secret_enc && !b.state.needs_reconnect),
+            mailboxes: boxes.map((b) => ({
+              id: b.id,
+              email: b.address,
+              connected: !!b.secret_enc && !b.state.needs_reconnect,
+              needs_reconnect: b.state.needs_reconnect === true,
+              last_scan_at: b.last_scan_at,
+            })),
+          },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/auth/gmail/scopes',
+        tags: ['gmail'],
+        summary: 'The read-only scopes requested',
+        ...signedIn(deps),
+        responses: {
+          200: json(
+            z.object({ scopes: z.array(z.string()), read_only: z.boolean(), note: z.string() }),
+            'Scopes',
+          ),
+          ...ERRORS,
+        },
+      }),
+      (c) =>
+        c.json(
+          {
+            scopes: [...GMAIL_SCOPES],
+            read_only: true,
+            note: 'PhishGuard can read mail; it cannot send, delete or change mail, or use other Google services.',
+          },
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/auth/gmail/health',
+        tags: ['gmail'],
+        summary: 'Check Gmail access (users.getProfile)',
+        ...signedIn(deps),
+        responses: {
+          200: json(
+            z.object({
+              status: z.literal('healthy'),
+              email: z.string().nullish(),
+              messages_total: z.number().nullish(),
+            }),
+            'Reachable',
+          ),
+          ...ERRORS,
+        },
+      }),
+      async (c) => {
+        const m = gmail().mailboxFor(c.get('user'));
+        const p = await gmail().profile(m);
+        return c.json(
+          { status: 'healthy' as const, email: p.emailAddress, messages_total: p.messagesTotal },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/auth/gmail/messages',
+        tags: ['gmail'],
+        summary: 'List message ids',
+        ...signedIn(deps),
+        request: { query: MessagesQuery },
+        responses: {
+          200: json(
+            z.object({
+              messages: z.array(z.object({ id: z.string() })),
+              next_page_token: z.string().nullable(),
+              result_size_estimate: z.number(),
+            }),
+            'Ids',
+          ),
+          ...ERRORS,
+        },
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const m = gmail().mailboxFor(c.get('user'));
+        const r = await gmail().listMessages(m, { max: q.max_results, q: q.query });
+        return c.json(
+          {
+            messages: r.ids.map((id) => ({ id })),
+            next_page_token: r.nextPageToken,
+            result_size_estimate: r.estimate,
+          },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/auth/gmail/revoke',
+        tags: ['gmail'],
+        summary: 'Revoke at Google and delete our tokens',
+        ...signedIn(deps),
+        responses: { 200: json(Detail.extend({ email: z.string() }), 'Revoked'), ...ERRORS },
+      }),
+      async (c) => {
+        const user = c.get('user');
+        const m = gmail().mailboxFor(user);
+        await gmail().revoke(m);
+        deps.store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'gmail.revoke',
+          target: m.address,
+          address: clientAddress(c),
+        });
+        return c.json({ detail: 'Gmail access revoked and our tokens deleted', email: m.address }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/auth/gmail/scan',
+        tags: ['gmail'],
+        summary: 'Analyse the latest 50 messages',
+        ...signedIn(deps),
+        responses: {
+          200: json(
+            z.object({
+              analysed: z.number().int(),
+              high_risk: z.number().int(),
+              next_page_token: z.string().nullable(),
+            }),
+            'Counts',
+          ),
+          ...ERRORS,
+        },
+      }),
+      async (c) => {
+        const user = c.get('user');
+        const m = gmail().mailboxFor(user);
+        const r = await gmail().analyze(m, { max: 50 });
+        deps.store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'mailbox.scan',
+          target: m.address,
+          address: clientAddress(c),
+          detail: { analysed: r.emails.length },
+        });
+        return c.json(
+          {
+            analysed: r.emails.length,
+            high_risk: r.emails.filter((e) => e.phishing_analysis.risk_level === 'HIGH').length,
+            next_page_token: r.next_page_token,
+          },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/auth/gmail/watch/setup',
+        tags: ['gmail'],
+        summary: 'users.watch with the configured Pub/Sub topic (400 when unconfigured)',
+        ...signedIn(deps),
+        responses: { 200: json(Watch, 'Watching'), ...ERRORS },
+      }),
+      async (c) => {
+        const w = await gmail().watch(gmail().mailboxFor(c.get('user')), false);
+        return c.json({ historyId: w?.historyId, expiration: w?.expiration }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/auth/gmail/watch/stop',
+        tags: ['gmail'],
+        summary: 'users.stop',
+        ...signedIn(deps),
+        responses: { 200: json(Watch, 'Stopped'), ...ERRORS },
+      }),
+      async (c) => {
+        await gmail().watch(gmail().mailboxFor(c.get('user')), true);
+        return c.json({ stopped: true }, 200);
+      },
     );
 }
+
+const OAuthConfig = z
+  .object({
+    configured: z.boolean(),
+    client_id_set: z.boolean(),
+    client_secret_set: z.boolean(),
+    redirect_uri: z.string().nullable(),
+    scopes: z.array(z.string()),
+    allowed_domains: z.array(z.string()),
+    pubsub_topic_set: z.boolean(),
+    detail: z.string().optional(),
+  })
+  .openapi('OAuthConfig');

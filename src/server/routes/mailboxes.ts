@@ -1,14 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { importFiles } from '../../app/import-files.js';
 import { defaultWorkers } from '../../app/scan-files.js';
 import { scanImapMailbox, scanRunning } from '../../app/scan-mailbox.js';
 import { PhishguardError } from '../../errors.js';
-import type { AppDeps, AppEnv } from '../env.js';
-import { requireUser } from '../middleware/auth.js';
+import type { AppDeps } from '../env.js';
+import { ERRORS, json, routes, signedIn } from '../openapi/route.js';
+import { Mailbox, Scan } from '../openapi/schemas.js';
 import { clientAddress } from '../validate.js';
 
 /** Analysis threads for one upload: at most two, so uploads cannot take every core. */
@@ -18,56 +19,140 @@ export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 export function mailboxRoutes(deps: AppDeps) {
   const { store } = deps;
-  const owned = (id: string, userId: number) => {
-    const m = store.mailboxes.byId(Number(id));
+  const owned = (id: number, userId: number) => {
+    const m = store.mailboxes.byId(id);
     if (!m || m.user_id !== userId) throw new PhishguardError('NOT_FOUND', 'Mailbox not found');
     return m;
   };
-  return new Hono<AppEnv>()
-    .use('/mailboxes/*', requireUser(deps))
-    .use('/scans/*', requireUser(deps))
-    .post('/mailboxes/:id/scan', (c) => {
-      // Starts a background scan (one per mailbox at a time) and answers at once; poll GET /api/scans/:id.
-      const user = c.get('user');
-      const m = owned(c.req.param('id'), user.id);
-      if (m.kind !== 'imap') throw new PhishguardError('USAGE', `${m.kind} mailboxes are not scanned here`);
-      const already = scanRunning(m.id);
-      const job = scanImapMailbox(store, deps.engine, m, deps.secretsKey);
-      job.catch((err: Error) => deps.logger.warn({ mailbox: m.id, err: err.message }, 'mailbox scan failed'));
-      store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'mailbox.scan',
-        target: `mailbox:${m.id}`,
-        address: clientAddress(c),
-      });
-      const scan = store.scans.latest(m.id);
-      return c.json({ scan_id: scan?.id ?? null, status: 'running', already_running: already }, 202);
-    })
-    .get('/scans/:id', (c) => {
-      const scan = store.scans.get(Number(c.req.param('id')));
-      if (!scan) throw new PhishguardError('NOT_FOUND', 'Scan not found');
-      owned(String(scan.mailbox_id), c.get('user').id);
-      return c.json(scan);
-    })
-    .get('/mailboxes', (c) =>
-      c.json({
-        mailboxes: store.mailboxes.listForUser(c.get('user').id).map((m) => ({
-          id: m.id,
-          kind: m.kind,
-          address: m.address,
-          created_at: m.created_at,
-          last_scan_at: m.last_scan_at,
-          last_scan: store.scans.latest(m.id),
-        })),
+  const IdParam = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+  return routes()
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/mailboxes/{id}/scan',
+        tags: ['mailboxes'],
+        summary: 'Start a background scan of an IMAP mailbox; poll GET /api/scans/{scan_id}',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: {
+          202: json(
+            z.object({
+              scan_id: z.number().int().nullable(),
+              status: z.literal('running'),
+              already_running: z.boolean(),
+            }),
+            'Started (or already running)',
+          ),
+          ...ERRORS,
+        },
       }),
+      (c) => {
+        // Starts a background scan (one per mailbox at a time) and answers at once.
+        const user = c.get('user');
+        const m = owned(c.req.valid('param').id, user.id);
+        if (m.kind !== 'imap') throw new PhishguardError('USAGE', `${m.kind} mailboxes are not scanned here`);
+        const already = scanRunning(m.id);
+        const job = scanImapMailbox(store, deps.engine, m, deps.secretsKey);
+        job.catch((err: Error) =>
+          deps.logger.warn({ mailbox: m.id, err: err.message }, 'mailbox scan failed'),
+        );
+        store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'mailbox.scan',
+          target: `mailbox:${m.id}`,
+          address: clientAddress(c),
+        });
+        const scan = store.scans.latest(m.id);
+        return c.json(
+          { scan_id: scan?.id ?? null, status: 'running' as const, already_running: already },
+          202,
+        );
+      },
     )
-    .post(
-      '/mailboxes/import',
-      bodyLimit({
-        maxSize: MAX_UPLOAD_BYTES,
-        onError: () => {
-          throw new PhishguardError('PAYLOAD_TOO_LARGE', `Upload larger than ${MAX_UPLOAD_BYTES} bytes`);
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/scans/{id}',
+        tags: ['mailboxes'],
+        summary: 'Progress of a scan of one of your mailboxes',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: { 200: json(Scan, 'The scan'), ...ERRORS },
+      }),
+      (c) => {
+        const scan = store.scans.get(c.req.valid('param').id);
+        if (!scan) throw new PhishguardError('NOT_FOUND', 'Scan not found');
+        owned(scan.mailbox_id, c.get('user').id);
+        return c.json(scan, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/mailboxes',
+        tags: ['mailboxes'],
+        summary: 'Your mailboxes',
+        ...signedIn(deps),
+        responses: { 200: json(z.object({ mailboxes: z.array(Mailbox) }), 'Your mailboxes'), ...ERRORS },
+      }),
+      (c) =>
+        c.json(
+          {
+            mailboxes: store.mailboxes.listForUser(c.get('user').id).map((m) => ({
+              id: m.id,
+              kind: m.kind,
+              address: m.address,
+              created_at: m.created_at,
+              last_scan_at: m.last_scan_at,
+              last_scan: store.scans.latest(m.id),
+            })),
+          },
+          200,
+        ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/mailboxes/import',
+        tags: ['mailboxes'],
+        summary: 'Upload .eml/.mbox/.mbox.gz files into your local mailbox (multipart, field "file")',
+        ...signedIn(deps),
+        middleware: [
+          ...signedIn(deps).middleware,
+          bodyLimit({
+            maxSize: MAX_UPLOAD_BYTES,
+            onError: () => {
+              throw new PhishguardError('PAYLOAD_TOO_LARGE', `Upload larger than ${MAX_UPLOAD_BYTES} bytes`);
+            },
+          }),
+        ],
+        request: {
+          body: {
+            required: true,
+            content: {
+              // A plain schema, not zod: the upload is read by the handler, not buffered by a validator.
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } },
+                  required: ['file'],
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          200: json(
+            z.object({
+              mailbox_id: z.number().int(),
+              processed: z.number().int(),
+              added: z.number().int(),
+              duplicates: z.number().int(),
+            }),
+            'Imported',
+          ),
+          ...ERRORS,
         },
       }),
       async (c) => {
@@ -99,12 +184,15 @@ export function mailboxRoutes(deps: AppDeps) {
             address: clientAddress(c),
             detail: { files: files.length, ...r },
           });
-          return c.json({
-            mailbox_id: r.mailboxId,
-            processed: r.processed,
-            added: r.added,
-            duplicates: r.duplicates,
-          });
+          return c.json(
+            {
+              mailbox_id: r.mailboxId,
+              processed: r.processed,
+              added: r.added,
+              duplicates: r.duplicates,
+            },
+            200,
+          );
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }

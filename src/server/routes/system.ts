@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRoute, z } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { EVALUATION_FILE } from '../../config/paths.js';
-import { z } from 'zod';
 import { findChromium } from '../../adapters/browser/chromium.js';
 import type { AppDeps, AppEnv } from '../env.js';
-import { isAdministrator, requireUser } from '../middleware/auth.js';
-import { parse } from '../validate.js';
+import { isAdministrator } from '../middleware/auth.js';
+import { ERRORS, json, routes, signedIn } from '../openapi/route.js';
+import { AuditRow, Evaluation, Health, Mailbox } from '../openapi/schemas.js';
 
 export const AuditQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -23,7 +24,7 @@ export function systemRoutes(deps: AppDeps) {
     const gmail =
       deps.config.google.clientId && deps.config.google.clientSecret ? 'configured' : 'not configured';
     return {
-      status: db.ok ? 'healthy' : 'unhealthy',
+      status: db.ok ? ('healthy' as const) : ('unhealthy' as const),
       engine_version: deps.engine.version,
       model_loaded: deps.engine.modelLoaded,
       components: {
@@ -36,57 +37,118 @@ export function systemRoutes(deps: AppDeps) {
       timestamp: new Date().toISOString(),
     };
   };
-  return new Hono<AppEnv>()
-    .get('/system/evaluation', (c) => c.json(evaluationFigures()))
-    .get('/system/health', async (c) => {
-      const h = health();
-      const status = h.status === 'healthy' ? 200 : 503;
-      if (await isAdministrator(deps, c)) return c.json(h, status);
-      // Anyone on this machine may ask whether the daemon is up; the database path, the number
-      // of accounts and the browser's location are for administrators.
-      const { database, browser_engine, mailbox_connectors } = h.components;
-      return c.json(
-        {
-          ...h,
-          components: {
-            database: { ok: database.ok },
-            browser_engine: { ok: browser_engine.ok },
-            mailbox_connectors,
+  const stats = z
+    .object({
+      emails_total: z.number().int(),
+      by_risk_level: z.record(z.string(), z.number().int()),
+      mailboxes: z.array(Mailbox.omit({ created_at: true })),
+      engine_version: z.string(),
+      model_loaded: z.boolean(),
+    })
+    .openapi('Stats');
+  return routes()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/system/evaluation',
+        tags: ['system'],
+        summary: 'The engine’s own measured figures (docs/evaluation.json)',
+        responses: { 200: json(Evaluation, 'Figures, or {available: false}') },
+      }),
+      (c) => c.json(evaluationFigures(), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/system/health',
+        tags: ['system'],
+        summary: 'Database, browser engine and mailbox connectors (details for administrators)',
+        responses: { 200: json(Health, 'Healthy'), 503: json(Health, 'Unhealthy') },
+      }),
+      async (c) => {
+        const h = health();
+        const admin = await isAdministrator(deps, c);
+        // Anyone on this machine may ask whether the daemon is up; the database path, the number
+        // of accounts and the browser's location are for administrators.
+        const { database, browser_engine, mailbox_connectors } = h.components;
+        const shown = admin
+          ? h
+          : {
+              ...h,
+              components: {
+                database: { ok: database.ok },
+                browser_engine: { ok: browser_engine.ok },
+                mailbox_connectors,
+              },
+            };
+        return h.status === 'healthy' ? c.json(shown, 200) : c.json(shown, 503);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/system/stats',
+        tags: ['system'],
+        summary: 'Counts by level, mailboxes, scans, engine version',
+        ...signedIn(deps),
+        responses: { 200: json(stats, 'Your figures'), ...ERRORS },
+      }),
+      (c) => {
+        const user = c.get('user');
+        const mailboxes = store.mailboxes.listForUser(user.id);
+        return c.json(
+          {
+            emails_total: store.emails.countForUser(user.id),
+            by_risk_level: store.emails.countsByLevel(user.id),
+            mailboxes: mailboxes.map((m) => ({
+              id: m.id,
+              kind: m.kind,
+              address: m.address,
+              last_scan_at: m.last_scan_at,
+              last_scan: store.scans.latest(m.id),
+            })),
+            engine_version: deps.engine.version,
+            model_loaded: deps.engine.modelLoaded,
           },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/audits/logs',
+        tags: ['system'],
+        summary: 'Audit log (administrators: everyone; others: their own)',
+        ...signedIn(deps),
+        request: { query: AuditQuery },
+        responses: {
+          200: json(
+            z.object({
+              logs: z.array(AuditRow),
+              total: z.number().int(),
+              page: z.number().int(),
+              size: z.number().int(),
+            }),
+            'One page',
+          ),
+          ...ERRORS,
         },
-        status,
-      );
-    })
-    .get('/system/stats', requireUser(deps), (c) => {
-      const user = c.get('user');
-      const mailboxes = store.mailboxes.listForUser(user.id);
-      return c.json({
-        emails_total: store.emails.countForUser(user.id),
-        by_risk_level: store.emails.countsByLevel(user.id),
-        mailboxes: mailboxes.map((m) => ({
-          id: m.id,
-          kind: m.kind,
-          address: m.address,
-          last_scan_at: m.last_scan_at,
-          last_scan: store.scans.latest(m.id),
-        })),
-        engine_version: deps.engine.version,
-        model_loaded: deps.engine.modelLoaded,
-      });
-    })
-    .get('/audits/logs', requireUser(deps), (c) => {
-      const q = parse(AuditQuery, c.req.query());
-      const user = c.get('user');
-      // Administrators see everyone's trail; others only their own.
-      const { items, total } = store.audit.list({
-        userId: user.is_admin ? q.user_id : user.id,
-        action: q.action,
-        since: q.since,
-        page: q.page,
-        size: q.size,
-      });
-      return c.json({ logs: items, total, page: q.page, size: q.size });
-    });
+      }),
+      (c) => {
+        const q = c.req.valid('query');
+        const user = c.get('user');
+        // Administrators see everyone's trail; others only their own.
+        const { items, total } = store.audit.list({
+          userId: user.is_admin ? q.user_id : user.id,
+          action: q.action,
+          since: q.since,
+          page: q.page,
+          size: q.size,
+        });
+        return c.json({ logs: items, total, page: q.page, size: q.size }, 200);
+      },
+    );
 }
 
 /**
@@ -94,8 +156,8 @@ export function systemRoutes(deps: AppDeps) {
  * honest ones first (phishing dated after everything the model trained on; legitimate mail of
  * sources it never saw), dev-split figures only as a secondary line.
  */
-export function evaluationFigures(file = EVALUATION_FILE): Record<string, unknown> {
-  if (!existsSync(file)) return { available: false };
+export function evaluationFigures(file = EVALUATION_FILE): z.infer<typeof Evaluation> {
+  if (!existsSync(file)) return { available: false as const };
   const Modes = z.object({ full: z.number(), paste: z.number() });
   const EvalFile = z.object({
     generated: z.string(),
@@ -110,11 +172,11 @@ export function evaluationFigures(file = EVALUATION_FILE): Record<string, unknow
     dev: z.object({ full: z.object({ recall: z.number(), legit_flagged: z.number() }) }),
   });
   const r = EvalFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!r.success) return { available: false };
+  if (!r.success) return { available: false as const };
   const d = r.data;
   const sources = Object.values(d.unseen_sources.per_source);
   return {
-    available: true,
+    available: true as const,
     generated: d.generated,
     engine_version: d.engine_version,
     model_checksum: d.model_checksum,

@@ -1,21 +1,10 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, type EmailItem } from '../api';
+import { call, client, type EmailDetail } from '../api';
 import { Header } from '../components/Header';
 import { RiskBadge, when } from '../components/Risk';
 
-interface Page {
-  emails: EmailItem[];
-  total: number;
-  page: number;
-  pages: number;
-}
-interface Mailbox {
-  id: number;
-  kind: string;
-  address: string;
-}
 const PAGE_SIZE = 20;
 
 export function Dashboard() {
@@ -45,12 +34,13 @@ function EmailList({ selected, onSelect }: { selected: number | null; onSelect: 
   const queryClient = useQueryClient();
   const mailboxes = useQuery({
     queryKey: ['mailboxes'],
-    queryFn: () => api<{ mailboxes: Mailbox[] }>('/api/mailboxes'),
+    queryFn: () => call(client.GET('/api/mailboxes')),
   });
   const list = useInfiniteQuery({
     queryKey: ['emails'],
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => api<Page>(`/api/emails?page=${pageParam}&size=${PAGE_SIZE}`),
+    queryFn: ({ pageParam }) =>
+      call(client.GET('/api/emails', { params: { query: { page: pageParam, size: PAGE_SIZE } } })),
     getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
   });
   const [refreshing, setRefreshing] = useState(false);
@@ -63,7 +53,7 @@ function EmailList({ selected, onSelect }: { selected: number | null; onSelect: 
     try {
       // Gmail mailboxes fetch new mail first; the list then starts again from page 1.
       if (boxes.some((b) => b.kind === 'gmail'))
-        await api('/api/auth/gmail/scan', { method: 'POST' }).catch(() => undefined);
+        await call(client.POST('/api/auth/gmail/scan')).catch(() => undefined);
       await queryClient.resetQueries({ queryKey: ['emails'] });
     } finally {
       setRefreshing(false);
@@ -175,20 +165,20 @@ function EmailList({ selected, onSelect }: { selected: number | null; onSelect: 
   );
 }
 
-interface Detail extends EmailItem {
-  analysis?: { indicators: { id: string; severity: string; explanation: string; evidence: string[] }[] };
-}
-
 function EmailDetails({ id }: { id: number }) {
   const navigate = useNavigate();
-  const email = useQuery({ queryKey: ['email', id], queryFn: () => api<Detail>(`/api/emails/${id}`) });
+  const email = useQuery({
+    queryKey: ['email', id],
+    queryFn: () => call(client.GET('/api/emails/{id}', { params: { path: { id } } })),
+  });
   const links = useQuery({
     queryKey: ['links', id],
-    queryFn: () => api<{ links: { id: number; url: string }[] }>(`/api/emails/${id}/links`),
+    queryFn: () => call(client.GET('/api/emails/{id}/links', { params: { path: { id } } })),
   });
   if (email.isLoading) return <p role="status">Loading…</p>;
   if (email.isError) return <p className="error-text">{email.error.message}</p>;
-  const e = email.data as Detail;
+  const e: EmailDetail | undefined = email.data;
+  if (!e) return null;
   const a = e.phishing_analysis;
   return (
     <article className="details" data-testid="email-details">

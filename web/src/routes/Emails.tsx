@@ -1,34 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, type EmailItem } from '../api';
+import { call, client, type Schemas } from '../api';
 import { Header } from '../components/Header';
 import { RiskBadge, when } from '../components/Risk';
 
 const MAX_OPTIONS = [5, 10, 20, 50] as const;
 const CHIPS = 3;
 
-interface Status {
-  connected: boolean;
-  mailboxes: { email: string; connected: boolean; needs_reconnect: boolean }[];
-}
+type GmailMessage = Schemas['GmailMessage'];
 
 /** Gmail email analysis: the most recent messages of the connected Gmail, analysed on demand. */
 export function Emails() {
   const [max, setMax] = useState<number>(10);
-  const [open, setOpen] = useState<EmailItem | null>(null);
+  const [open, setOpen] = useState<GmailMessage | null>(null);
   const status = useQuery({
     queryKey: ['gmail-status'],
-    queryFn: () => api<Status>('/api/auth/gmail/status'),
+    queryFn: () => call(client.GET('/api/auth/gmail/status')),
   });
   const userEmail = status.data?.mailboxes.find((m) => m.connected)?.email ?? null;
   const analysis = useQuery({
     queryKey: ['gmail-analyze', userEmail, max],
     enabled: !!userEmail,
     queryFn: () =>
-      api<{ emails: EmailItem[] }>('/api/gmail/analyze', {
-        method: 'POST',
-        json: { user_email: userEmail, max_emails: max },
-      }),
+      call(client.POST('/api/gmail/analyze', { body: { user_email: userEmail ?? '', max_emails: max } })),
   });
   const emails = analysis.data?.emails ?? [];
   const counts = { HIGH: 0, MEDIUM: 0, LOW: 0, SAFE: 0 } as Record<string, number>;
@@ -125,7 +119,7 @@ export function Emails() {
   );
 }
 
-function EmailModal({ email, onClose }: { email: EmailItem; onClose: () => void }) {
+function EmailModal({ email, onClose }: { email: GmailMessage; onClose: () => void }) {
   const a = email.phishing_analysis;
   const extra = (a?.indicators.length ?? 0) - CHIPS;
   return (

@@ -1,19 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../api';
-
-interface Figures {
-  available: boolean;
-  phishing_recall?: number;
-  phishing_recall_pasted?: number;
-  false_positive_rate?: number;
-  worst_source_false_positive_rate?: number;
-  messages_evaluated?: number;
-  forward_from?: string;
-  dev_recall?: number;
-  dev_false_positive_rate?: number;
-  generated?: string;
-}
+import { call, client } from '../api';
 
 const pct = (x: number | undefined, digits = 1) => (x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`);
 
@@ -21,9 +8,10 @@ export function Landing() {
   // The figures are the engine's own measurements (npm run eval), not marketing numbers.
   const figures = useQuery({
     queryKey: ['evaluation'],
-    queryFn: () => api<Figures>('/api/system/evaluation'),
+    queryFn: () => call(client.GET('/api/system/evaluation')),
   });
-  const f = figures.data;
+  // Only a report that exists has figures; otherwise every figure reads as a dash.
+  const f = figures.data?.available ? figures.data : undefined;
   return (
     <main className="landing">
       <section className="hero">
@@ -67,7 +55,7 @@ export function Landing() {
         </div>
       </section>
       <p className="muted small">
-        {f?.available
+        {f
           ? `Evaluated ${f.generated?.slice(0, 10)} on ${f.messages_evaluated?.toLocaleString() ?? '—'} public messages: phishing dated from ${f.forward_from ?? '—'} on, with the model trained only on earlier mail, and each legitimate source left out of training in turn. On the usual random split (same sources and months as training) it reads ${pct(f.dev_recall)} caught and ${pct(f.dev_false_positive_rate, 2)} flagged, which flatters. Your mailbox may differ.`
           : 'No evaluation report is bundled with this build.'}
       </p>

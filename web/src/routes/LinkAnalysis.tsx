@@ -1,67 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../api';
+import { call, client } from '../api';
 import { Header } from '../components/Header';
 import { statusColour, threatColour, tlsLabel } from '../components/Risk';
 
-interface Hop {
-  hop_number: number;
-  url: string;
-  redirect_type: string;
-  status_code: number | null;
-  ip_address: string | null;
-  response_time_ms: number;
-  content_hash: string | null;
-  meta_refresh_delay: number | null;
-  suspicious_patterns: string[];
-  tls_certificate: {
-    is_valid: boolean;
-    is_expired: boolean;
-    hostname_matches: boolean;
-    validation_errors: string[];
-  } | null;
-  error: string | null;
-}
-interface Result {
-  analysis_id: string;
-  final_url: string;
-  verdict: string;
-  threat_score: number;
-  explanation: string;
-  threat_indicators: { id: string; severity: string; description: string }[];
-  redirect_chain: Hop[];
-  cloaking_analysis: {
-    cloaking_detected: boolean;
-    cloaking_confidence: number;
-    cloaking_indicators: string[];
-  };
-  security_findings: {
-    ssl_issues: string[];
-    suspicious_tld: boolean;
-    ip_domain_mismatch: boolean;
-    cert_hostname_mismatch: boolean;
-    domain_reputation: string;
-  };
-  analysis_summary: {
-    total_redirects: number;
-    unique_domains: number;
-    https_coverage: number;
-    suspicious_patterns_count: number;
-    analysis_duration_ms: number;
-  };
-  timing_analysis: { total_ms: number; slowest_hop: number | null };
-  cached: boolean;
-}
-interface Quick {
-  threat_score: number;
-  verdict: string;
-  redirect_count: number;
-  final_url: string;
-  cloaking_detected: boolean;
-  key_indicators: string[];
-  analysis_time_ms: number;
-}
+const REDIRECT_LIMITS = [5, 10, 15, 20] as const;
+const TIMEOUTS = [15, 30, 45, 60] as const;
+/** One of the allowed values, from a select's string value (the first when it is none of them). */
+const choice = <T extends number>(allowed: readonly T[], value: string): T =>
+  allowed.find((v) => String(v) === value) ?? (allowed[0] as T);
 
 /** Section 5's URL rules and messages. */
 export function validateUrl(url: string): string | null {
@@ -79,26 +27,27 @@ export function LinkAnalysis() {
   const [params] = useSearchParams();
   const [url, setUrl] = useState(params.get('url') ?? '');
   const [mode, setMode] = useState<'comprehensive' | 'quick'>('comprehensive');
-  const [maxRedirects, setMaxRedirects] = useState(10);
-  const [timeout, setTimeoutS] = useState(30);
+  const [maxRedirects, setMaxRedirects] = useState<(typeof REDIRECT_LIMITS)[number]>(10);
+  const [timeout, setTimeoutS] = useState<(typeof TIMEOUTS)[number]>(30);
   const [cloaking, setCloaking] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const full = useMutation({
     mutationFn: () =>
-      api<Result>('/api/v1/redirect-analysis/analyze', {
-        method: 'POST',
-        json: {
-          url: url.trim(),
-          include_cloaking_detection: cloaking,
-          max_redirects: maxRedirects,
-          timeout_seconds: timeout,
-        },
-      }),
+      call(
+        client.POST('/api/v1/redirect-analysis/analyze', {
+          body: {
+            url: url.trim(),
+            include_cloaking_detection: cloaking,
+            max_redirects: maxRedirects,
+            timeout_seconds: timeout,
+          },
+        }),
+      ),
   });
   const quick = useMutation({
     mutationFn: () =>
-      api<Quick>('/api/v1/redirect-analysis/quick-scan', { method: 'POST', json: { url: url.trim() } }),
+      call(client.POST('/api/v1/redirect-analysis/quick-scan', { body: { url: url.trim() } })),
   });
   const busy = full.isPending || quick.isPending;
 
@@ -173,7 +122,7 @@ export function LinkAnalysis() {
               Max redirects{' '}
               <select
                 value={maxRedirects}
-                onChange={(e) => setMaxRedirects(Number(e.target.value))}
+                onChange={(e) => setMaxRedirects(choice(REDIRECT_LIMITS, e.target.value))}
                 disabled={mode === 'quick'}
               >
                 {[5, 10, 15, 20].map((n) => (
@@ -185,7 +134,7 @@ export function LinkAnalysis() {
               Timeout{' '}
               <select
                 value={timeout}
-                onChange={(e) => setTimeoutS(Number(e.target.value))}
+                onChange={(e) => setTimeoutS(choice(TIMEOUTS, e.target.value))}
                 disabled={mode === 'quick'}
               >
                 {[15, 30, 45, 60].map((n) => (

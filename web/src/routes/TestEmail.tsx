@@ -1,20 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api';
+import { call, client } from '../api';
 import { Header } from '../components/Header';
-
-interface TestResult {
-  is_phishing: boolean;
-  risk_level: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
-  confidence: number;
-  threats_detected: string[];
-  recommendations: string[];
-  analysis_details: {
-    sender_analysis: { domain_trust: string; auth_status: string };
-    content_analysis: { suspicious_patterns: string[]; urgency_score: number };
-  };
-  risk_score: number;
-}
 
 export const SAMPLES = [
   {
@@ -46,8 +33,7 @@ export function TestEmail() {
   const [content, setContent] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const run = useMutation({
-    mutationFn: () =>
-      api<TestResult>('/api/analyze/email', { method: 'POST', json: { subject, sender, content } }),
+    mutationFn: () => call(client.POST('/api/analyze/email', { body: { subject, sender, content } })),
   });
 
   const submit = (e: FormEvent) => {
