@@ -720,7 +720,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change your password (signs out your other sessions) */
+    /** Change your password (ends every session, and starts a new one for this client) */
     post: {
       parameters: {
         query?: never;
@@ -737,13 +737,15 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Changed */
+        /** @description Changed, with new tokens */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Detail'];
+            'application/json': components['schemas']['TokenPair'] & {
+              detail: string;
+            };
           };
         };
         /** @description Error: {detail, code}, with issues per field on 422 */

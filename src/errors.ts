@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   BLOCKED_URL: { exit: 4, http: 400 },
   UNAUTHORIZED: { exit: 5, http: 401 },
   FORBIDDEN: { exit: 5, http: 403 },
+  PASSWORD_CHANGE_REQUIRED: { exit: 5, http: 403 },
   RATE_LIMITED: { exit: 6, http: 429 },
   CONFLICT: { exit: 1, http: 409 },
   PAYLOAD_TOO_LARGE: { exit: 2, http: 413 },

@@ -93,7 +93,7 @@ export class AuthService {
     if (rotateFrom !== undefined) this.store.tokens.rotate(rotateFrom, next);
     else this.store.tokens.create(next);
     return {
-      access_token: await this.accessToken(user),
+      access_token: await this.accessToken(user, familyId),
       refresh_token: refresh,
       token_type: 'bearer',
       expires_in: this.settings.accessTtlSeconds,
@@ -101,10 +101,12 @@ export class AuthService {
     };
   }
 
-  async accessToken(user: UserRecord): Promise<string> {
+  /** An access token bound to its sign-in (`sid`): it dies with it, at logout or a password change. */
+  async accessToken(user: UserRecord, familyId: string): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return this.#jwt.sign({
       sub: String(user.id),
+      sid: familyId,
       name: user.username,
       iat: now,
       exp: now + this.settings.accessTtlSeconds,
@@ -163,12 +165,18 @@ export class AuthService {
     return true;
   }
 
-  /** The signed-in user for an access token, or an UNAUTHORIZED error. */
+  /**
+   * The signed-in user for an access token, or an UNAUTHORIZED error. Checked per request: the
+   * account (deleted, disabled) and the sign-in the token belongs to (signed out, password
+   * changed), so a token stops working the moment either ends, not when it expires.
+   */
   async authenticate(token: string): Promise<UserRecord> {
     const payload = this.#jwt.verify(token);
-    if (!payload) throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
-    const user = this.store.users.byId(Number(payload.sub));
-    if (!user || user.disabled) throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
+    if (!payload || typeof payload.sid !== 'string')
+      throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
+    const user = this.store.users.bySession(Number(payload.sub), payload.sid);
+    if (!user) throw new PhishguardError('UNAUTHORIZED', 'This session has ended: sign in again');
+    if (user.disabled) throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
     return user;
   }
 }

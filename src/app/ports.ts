@@ -34,6 +34,8 @@ export interface UsersRepo {
     mustChangePassword?: boolean;
   }): UserRecord;
   byId(id: number): UserRecord | null;
+  /** The account, if its sign-in `familyId` is still live (not signed out or revoked). */
+  bySession(id: number, familyId: string): UserRecord | null;
   byUsername(username: string): UserRecord | null;
   byEmail(email: string): UserRecord | null;
   list(): UserRecord[];

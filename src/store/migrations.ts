@@ -142,4 +142,7 @@ export const MIGRATIONS: readonly string[] = [
    CREATE TRIGGER emails_count_delete AFTER DELETE ON emails WHEN OLD.user_id IS NOT NULL BEGIN
      UPDATE email_counts SET n = n - 1 WHERE user_id = OLD.user_id;
    END;`,
+  // 6: the live token of each sign-in, found directly: every authenticated request checks that
+  // its sign-in has not ended, and a long session's family holds one revoked row per rotation.
+  `CREATE INDEX refresh_tokens_live ON refresh_tokens(family_id) WHERE revoked_at IS NULL;`,
 ];

@@ -24,7 +24,15 @@ const toUser = (r: Row | undefined): UserRecord | null =>
 
 export function sqliteUsers(db: Db): UsersRepo {
   const byId = db.prepare<[number], Row>('SELECT * FROM users WHERE id = ?');
+  // One statement per authenticated request: the account, only while the sign-in is live.
+  // Expiry is not checked here: an access token outlives its refresh token by at most its own
+  // lifetime (one hour), and expired families are refused at refresh.
+  const bySession = db.prepare<[number, string], Row>(
+    `SELECT * FROM users WHERE id = ? AND EXISTS (SELECT 1 FROM refresh_tokens
+       WHERE family_id = ? AND revoked_at IS NULL AND user_id = users.id)`,
+  );
   return {
+    bySession: (id, familyId) => toUser(bySession.get(id, familyId)),
     create(u) {
       const now = nowIso();
       const info = db

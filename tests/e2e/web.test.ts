@@ -110,6 +110,35 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await site?.close();
   });
 
+  it('the first-run administrator must choose a new password before anything else', async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(await page.getByText(/still has the temporary password/).isVisible()).toBe(true);
+    // The server agrees: this session can say who it is, nothing else.
+    const refused = await page.evaluate(() =>
+      fetch('/api/emails', { headers: { 'x-requested-with': 'phishguard' } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { code: string; detail: string },
+      })),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect(refused.body.detail).toContain('phishguard user passwd admin');
+    await shot(page, '00-change-password');
+    const fresh = `${adminPassword}-mine`;
+    await page.getByLabel('Current password').fill('not-the-password');
+    await page.getByLabel('New password (at least 8 characters)').fill(fresh);
+    await page.getByLabel('New password again').fill(fresh);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Current password is incorrect').waitFor();
+    await page.getByLabel('Current password').fill(adminPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByTestId('showing').waitFor();
+    adminPassword = fresh;
+    await context.close();
+  }, 30_000);
+
   it('landing shows the engine’s own figures and the notice; unknown paths go home; the guard asks to sign in', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

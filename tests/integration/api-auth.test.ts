@@ -1,5 +1,6 @@
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
+import { createUser } from '../../src/app/accounts.js';
 import { loadKey } from '../../src/app/secrets.js';
 import { testApp } from '../helpers/app.js';
 
@@ -147,15 +148,88 @@ describe('auth API', () => {
     expect(afterTheft.status).toBe(401);
   });
 
-  it('logout revokes the refresh token', async () => {
+  it('logout revokes the refresh token and, at once, the access tokens of that sign-in only', async () => {
     const t = await testApp();
     const s = await t.login('bob', 'bob-password');
+    const other = await t.login('bob', 'bob-password');
+    expect((await t.req('/api/emails', { token: s.access_token })).status).toBe(200);
     expect(
       (await t.req('/api/auth/logout', { method: 'POST', json: { refresh_token: s.refresh_token } })).status,
     ).toBe(200);
     expect(
       (await t.req('/api/auth/refresh', { method: 'POST', json: { refresh_token: s.refresh_token } })).status,
     ).toBe(401);
+    const after = await t.req('/api/emails', { token: s.access_token });
+    expect(after.status).toBe(401);
+    expect((await after.json()).detail).toMatch(/session has ended/);
+    // Bob's other sign-in (another device) is untouched.
+    expect((await t.req('/api/emails', { token: other.access_token })).status).toBe(200);
+  });
+
+  it('a password change ends every session at once and gives this client a fresh one', async () => {
+    const t = await testApp();
+    const laptop = await t.login('bob', 'bob-password');
+    const phone = await t.login('bob', 'bob-password');
+    const res = await t.req('/api/auth/password', {
+      method: 'POST',
+      token: laptop.access_token,
+      json: { current_password: 'bob-password', new_password: 'bob-new-password' },
+    });
+    expect(res.status).toBe(200);
+    const fresh = await res.json();
+    for (const old of [laptop.access_token, phone.access_token])
+      expect((await t.req('/api/emails', { token: old })).status).toBe(401);
+    expect(
+      (await t.req('/api/auth/refresh', { method: 'POST', json: { refresh_token: phone.refresh_token } }))
+        .status,
+    ).toBe(401);
+    expect((await t.req('/api/emails', { token: fresh.access_token })).status).toBe(200);
+    await expect(t.login('bob', 'bob-password')).rejects.toThrow(/401/);
+    await t.login('bob', 'bob-new-password');
+  });
+
+  it('an account with a temporary password can only read who it is and change it (must_change_password)', async () => {
+    const t = await testApp();
+    await createUser(t.deps.store, {
+      username: 'dora',
+      password: 'temporary-pass',
+      isAdmin: true,
+      mustChangePassword: true,
+    });
+    const s = await t.login('dora', 'temporary-pass');
+    const me = await t.req('/api/v1/auth/me', { token: s.access_token });
+    expect(await me.json()).toMatchObject({ username: 'dora', must_change_password: true });
+    for (const [method, path] of [
+      ['GET', '/api/emails'],
+      ['GET', '/api/mailboxes'],
+      ['GET', '/api/audits/logs'],
+      ['POST', '/api/analyze/email'],
+    ] as const) {
+      const r = await t.req(path, {
+        method,
+        token: s.access_token,
+        ...(method === 'POST' ? { json: { subject: 'a', sender: 'b@c.d', content: 'x' } } : {}),
+      });
+      expect([path, r.status]).toEqual([path, 403]);
+      const body = await r.json();
+      expect(body.code).toBe('PASSWORD_CHANGE_REQUIRED');
+      expect(body.detail).toContain('phishguard user passwd dora');
+    }
+    const changed = await t.req('/api/auth/password', {
+      method: 'POST',
+      token: s.access_token,
+      json: { current_password: 'temporary-pass', new_password: 'doras-own-password' },
+    });
+    expect(changed.status).toBe(200);
+    const fresh = await changed.json();
+    expect(fresh.user.must_change_password).toBe(false);
+    expect((await t.req('/api/emails', { token: fresh.access_token })).status).toBe(200);
+    // Logout works before the change too (it needs no access token).
+    const again = await t.login('dora', 'doras-own-password');
+    expect(
+      (await t.req('/api/auth/logout', { method: 'POST', json: { refresh_token: again.refresh_token } }))
+        .status,
+    ).toBe(200);
   });
 
   it('rejects an expired access token and a disabled user', async () => {
@@ -164,6 +238,10 @@ describe('auth API', () => {
     const past = Math.floor(Date.now() / 1000) - 10;
     const expired = await sign({ sub: '1', iat: past - 3600, exp: past }, secret, 'HS256');
     expect((await t.req('/api/v1/auth/me', { token: expired })).status).toBe(401);
+    // Correctly signed and unexpired, but bound to no sign-in: refused.
+    const now = Math.floor(Date.now() / 1000);
+    const unbound = await sign({ sub: '1', iat: now, exp: now + 600 }, secret, 'HS256');
+    expect((await t.req('/api/v1/auth/me', { token: unbound })).status).toBe(401);
     const s = await t.login('bob', 'bob-password');
     t.deps.store.users.setDisabled(t.deps.store.users.byUsername('bob')!.id, true);
     expect((await t.req('/api/v1/auth/me', { token: s.access_token })).status).toBe(401);

@@ -58,7 +58,7 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   if (admin) {
     // Printed once, never logged or stored in clear.
     ctx.stderr.write(
-      `\nFirst run: created the administrator account.\n  username: ${admin.username}\n  password: ${admin.password}\nSign in at ${url}/login and change it (phishguard user passwd admin).\n\n`,
+      `\nFirst run: created the administrator account.\n  username: ${admin.username}\n  password: ${admin.password}\nSign in at ${url}/login: you will be asked to choose your own password before anything else\n(or set it now: phishguard user passwd admin).\n\n`,
     );
   }
   await new Promise<void>((resolve) => {

@@ -10,11 +10,22 @@ export const ACCESS_COOKIE = 'pg_access';
  * Cookie-authenticated state changes must also carry X-Requested-With (a header a cross-site
  * form cannot set), on top of SameSite, against CSRF.
  */
-export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function requireUser(
+  deps: AppDeps,
+  opts: { beforePasswordChange?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = tokenOf(c);
     if (!token) throw new PhishguardError('UNAUTHORIZED', 'Not authenticated');
-    c.set('user', await deps.auth.authenticate(token));
+    const user = await deps.auth.authenticate(token);
+    // An account with a temporary password (the first-run administrator's) can only say who it
+    // is and change that password until it has done so.
+    if (user.must_change_password && !opts.beforePasswordChange)
+      throw new PhishguardError(
+        'PASSWORD_CHANGE_REQUIRED',
+        `Choose a new password first: in the dashboard, POST /api/auth/password, or \`phishguard user passwd ${user.username}\``,
+      );
+    c.set('user', user);
     await next();
   };
 }

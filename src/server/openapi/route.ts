@@ -9,10 +9,13 @@ export function routes(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
-/** Signed-in only: the check runs before any validation, and the document says so. */
-export function signedIn(deps: AppDeps) {
+/**
+ * Signed-in only: the check runs before any validation, and the document says so. Only the
+ * routes marked `beforePasswordChange` serve an account that must change its password first.
+ */
+export function signedIn(deps: AppDeps, opts: { beforePasswordChange?: boolean } = {}) {
   const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
-  return { middleware: [requireUser(deps)], security };
+  return { middleware: [requireUser(deps, opts)], security };
 }
 
 export function json<T extends z.ZodType>(schema: T, description: string) {

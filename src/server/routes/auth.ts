@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 import { publicUser, type TokenPair as Tokens } from '../../app/auth.js';
 import { hashPassword, validateNewPassword } from '../../app/accounts.js';
 import { PhishguardError } from '../../errors.js';
@@ -162,7 +163,7 @@ export function authRoutes(deps: AppDeps) {
         path: '/v1/auth/me',
         tags: ['auth'],
         summary: 'The signed-in user',
-        ...signedIn(deps),
+        ...signedIn(deps, { beforePasswordChange: true }),
         responses: { 200: json(PublicUser, 'You'), ...ERRORS },
       }),
       (c) => c.json(publicUser(c.get('user')), 200),
@@ -172,10 +173,13 @@ export function authRoutes(deps: AppDeps) {
         method: 'post',
         path: '/auth/password',
         tags: ['auth'],
-        summary: 'Change your password (signs out your other sessions)',
-        ...signedIn(deps),
+        summary: 'Change your password (ends every session, and starts a new one for this client)',
+        ...signedIn(deps, { beforePasswordChange: true }),
         request: jsonBody(ChangePassword),
-        responses: { 200: json(Detail, 'Changed'), ...ERRORS },
+        responses: {
+          200: json(TokenPair.extend({ detail: z.string() }), 'Changed, with new tokens'),
+          ...ERRORS,
+        },
       }),
       async (c) => {
         const input = c.req.valid('json');
@@ -194,7 +198,11 @@ export function authRoutes(deps: AppDeps) {
           target: user.username,
           address: clientAddress(c),
         });
-        return c.json({ detail: 'Password changed; other sessions were signed out' }, 200);
+        // Every earlier token is dead now, this client's included; it gets a fresh sign-in.
+        const changed = deps.store.users.byId(user.id) ?? user;
+        const pair = await deps.auth.issue(changed, randomUUID());
+        setSessionCookies(c, pair);
+        return c.json({ ...pair, detail: 'Password changed; your other sessions were signed out' }, 200);
       },
     );
 }

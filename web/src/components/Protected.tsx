@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ChangePassword } from '../routes/ChangePassword';
 import { useSession } from '../session';
 
-/** The protected-page guard: "Loading..." while checking, then the page or "Authentication Required". */
+/**
+ * The protected-page guard: "Loading..." while checking, then the page or "Authentication
+ * Required"; an account that must change its password gets that form instead of the page.
+ */
 export function Protected({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'loading')
     return (
@@ -26,5 +30,6 @@ export function Protected({ children }: { children: ReactNode }) {
         </Link>
       </div>
     );
+  if (user?.must_change_password) return <ChangePassword required />;
   return <>{children}</>;
 }
