@@ -1496,7 +1496,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload .eml/.mbox/.mbox.gz files into your local mailbox (multipart, field "file") */
+    /** Upload .eml/.mbox/.mbox.gz files into your local mailbox (multipart, field "file"; at most maxUploadMb, 200 MB by default) */
     post: {
       parameters: {
         query?: never;

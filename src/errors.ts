@@ -3,7 +3,7 @@ export const ERROR_CODES = {
   USAGE: { exit: 2, http: 400 },
   VALIDATION: { exit: 2, http: 422 },
   NOT_FOUND: { exit: 3, http: 404 },
-  INPUT_UNREADABLE: { exit: 3, http: 400 },
+  INPUT_UNREADABLE: { exit: 3, http: 422 },
   NETWORK: { exit: 4, http: 502 },
   BLOCKED_URL: { exit: 4, http: 400 },
   UNAUTHORIZED: { exit: 5, http: 401 },

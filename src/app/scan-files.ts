@@ -57,11 +57,18 @@ export async function* scanMailPaths(
   const queue: Promise<ScannedMessage>[] = [];
   const limit = Math.max(1, workers) * IN_FLIGHT_PER_WORKER;
   try {
-    for await (const msg of readMailFiles(files, (n) => (progress.readBytes += n))) {
-      queue.push(analyzeOne(engine, pool, msg, opts.keepRaw === true, opts.trustedAuthServIds ?? []));
-      if (queue.length >= limit) yield await done(queue.shift() as Promise<ScannedMessage>);
+    let unreadable: unknown = null;
+    try {
+      for await (const msg of readMailFiles(files, (n) => (progress.readBytes += n))) {
+        queue.push(analyzeOne(engine, pool, msg, opts.keepRaw === true, opts.trustedAuthServIds ?? []));
+        if (queue.length >= limit) yield await done(queue.shift() as Promise<ScannedMessage>);
+      }
+    } catch (err) {
+      // A damaged file (a truncated .gz): the messages read before the damage still come out.
+      unreadable = err;
     }
     while (queue.length > 0) yield await done(queue.shift() as Promise<ScannedMessage>);
+    if (unreadable) throw unreadable;
   } finally {
     await Promise.allSettled(queue);
     await pool?.close();

@@ -2,17 +2,23 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** A 32-byte key from PHISHGUARD_SECRET_KEY (base64) or <dataDir>/<name>.key, created 0600 on first use. */
+/**
+ * A 32-byte key: PHISHGUARD_<NAME>_KEY (base64), else the file PHISHGUARD_<NAME>_KEY_FILE names
+ * (kept outside the data directory, a copied data directory alone does not open what the key
+ * seals), else <dataDir>/<name>.key. A key file is created 0600 on first use.
+ */
 export function loadKey(dataDir: string, name: string, env: NodeJS.ProcessEnv = {}): Buffer {
-  const fromEnv = env[`PHISHGUARD_${name.toUpperCase().replace(/-/g, '_')}_KEY`];
-  if (fromEnv) {
-    const k = Buffer.from(fromEnv, 'base64');
-    if (k.length !== 32) throw new Error(`PHISHGUARD_${name.toUpperCase()}_KEY must be 32 bytes, base64`);
-    return k;
-  }
-  const file = join(dataDir, `${name}.key`);
+  const variable = `PHISHGUARD_${name.toUpperCase().replace(/-/g, '_')}_KEY`;
+  const fromEnv = env[variable];
+  if (fromEnv) return checked(Buffer.from(fromEnv, 'base64'), variable);
+  const file = env[`${variable}_FILE`] || join(dataDir, `${name}.key`);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  return checked(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'), file);
+}
+
+function checked(key: Buffer, from: string): Buffer {
+  if (key.length !== 32) throw new Error(`${from}: the key must be 32 bytes, base64`);
+  return key;
 }
 
 /** AES-256-GCM: "v1.<iv>.<tag>.<ciphertext>", base64url parts. */

@@ -27,6 +27,7 @@ const ENV: Record<string, string> = {
   PHISHGUARD_PUBLIC_URL: 'publicUrl',
   PHISHGUARD_CORS_ORIGINS: 'corsOrigins',
   PHISHGUARD_TRUSTED_PROXIES: 'trustedProxies',
+  PHISHGUARD_MAX_UPLOAD_MB: 'maxUploadMb',
 };
 const GOOGLE_ENV: Record<string, string> = {
   PHISHGUARD_GOOGLE_CLIENT_ID: 'clientId',

@@ -16,6 +16,8 @@ export const ConfigSchema = z.object({
    */
   trustedProxies: z.array(z.string()).default([]),
   chromium: z.string().nullable().default(null),
+  /** Largest upload of mail files accepted by POST /api/mailboxes/import, streamed to disk. */
+  maxUploadMb: z.coerce.number().int().positive().max(100_000).default(200),
   accessTokenTtlSeconds: z.coerce.number().int().positive().default(3600),
   refreshTokenTtlDays: z.coerce.number().int().positive().default(30),
   /** Public URL of the dashboard, used to build OAuth redirect URIs. */

@@ -1,4 +1,5 @@
 export { parseRawEmail, parseTestEmail, parseSender, MAX_MESSAGE_BYTES } from './email/parse.js';
+export { looksLikeMessage } from './email/sniff.js';
 export { analyzeParsed, engineVersion, RULES_VERSION, type AnalysisDeps } from './email/analyze.js';
 export { toPhishingAnalysis, toTestResult } from './email/shapes.js';
 export { THRESHOLDS, riskLevel, testRiskLevel } from './email/score.js';

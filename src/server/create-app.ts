@@ -15,7 +15,7 @@ import { serveWeb } from './static.js';
 import { docsPage, openApiDocument } from './openapi/document.js';
 import { json, routes } from './openapi/route.js';
 import { createRoute, z } from '@hono/zod-openapi';
-import { forwardedBy } from './validate.js';
+import { forwardedBy, isHttps } from './validate.js';
 
 /** Largest accepted request body; uploads of mail files have their own, larger limit. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -30,6 +30,20 @@ export function createApp(deps: AppDeps) {
 
   const app = routes();
   app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    // A path with broken percent-encoding (/%E0%A4%A) names nothing: 400, not a URIError.
+    try {
+      decodeURIComponent(c.req.path);
+    } catch {
+      throw new PhishguardError('USAGE', 'Malformed percent-encoding in the URL path');
+    }
+    await next();
+    // API answers are per user and per moment: never stored by a browser or proxy cache.
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('cache-control'))
+      c.res.headers.set('cache-control', 'no-store');
+    // HSTS means something only over HTTPS (directly, or behind a trusted TLS proxy).
+    if (isHttps(c)) c.res.headers.set('strict-transport-security', 'max-age=15552000; includeSubDomains');
+  });
   app.use('*', async (c, next) => {
     const forwarded = forwardedBy(c, deps.config.trustedProxies);
     if (forwarded) c.set('forwarded', forwarded);
@@ -48,6 +62,7 @@ export function createApp(deps: AppDeps) {
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
       },
+      strictTransportSecurity: false,
     }),
   );
   app.use('*', async (c, next) => {

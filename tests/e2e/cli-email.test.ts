@@ -92,6 +92,19 @@ describe('phishguard test-email', () => {
     expect(r.stderr).toMatch(/cannot read \/nonexistent\/x.eml: ENOENT/);
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
   });
+
+  it('refuses bytes that are not mail (a PNG, plain text) with exit 3, instead of scoring them LOW', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pg-notmail-'));
+    const png = join(dir, 'photo.eml');
+    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49]));
+    const r = await runCli(['test-email', '--eml', png, '--json']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim()).toMatch(/^phishguard: .*photo\.eml is not an email message/);
+    const text = await runCli(['test-email'], { input: 'Dear customer, please verify your account.\n' });
+    expect(text.code).toBe(3);
+    expect(text.stderr).toMatch(/stdin is not an email message.*--subject\/--sender\/--content/);
+  });
 });
 
 describe('phishguard scan', () => {

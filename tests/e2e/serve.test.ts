@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/cli.js';
@@ -84,6 +85,31 @@ describe('phishguard serve (real HTTP on 127.0.0.1)', () => {
 });
 
 describe('phishguard dashboard without a terminal', () => {
+  it('answers requests Node refuses before the app (oversized headers, garbage) in the API shape', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-serve-')), 'data');
+    const { url } = await serve(dataDir);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const u = new URL(url);
+        const socket = connect(Number(u.port), u.hostname, () => socket.end(request));
+        let out = '';
+        socket.on('data', (d) => (out += d));
+        socket.on('end', () => resolve(out));
+        socket.on('error', reject);
+      });
+    const big = await raw(`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({
+      detail: 'Request headers too large',
+      code: 'HEADERS_TOO_LARGE',
+    });
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(garbage).toContain('"code":"BAD_REQUEST"');
+    // Still serving afterwards.
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+  });
+
   it('prints the list as text, or JSON with --json, over the local store', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-dash-')), 'data');
     await runCli(['user', 'add', 'gina', '--password-stdin', '--data-dir', dataDir], {

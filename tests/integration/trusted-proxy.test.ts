@@ -27,8 +27,11 @@ describe('behind a TLS-terminating proxy', () => {
       expect(viaTls.headers.getSetCookie().join('\n')).toMatch(/pg_access=[^;]+;.*Secure/i);
       const audit = trusted.t.deps.store.audit.list({ action: 'auth.login', page: 1, size: 5 });
       expect(audit.items[0]?.address).toBe('203.0.113.7');
+      expect(viaTls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       const plain = await trusted.login({});
       expect(plain.headers.getSetCookie().join('\n')).not.toMatch(/Secure/i);
+      // HSTS only where the client used HTTPS: over plain HTTP it means nothing.
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
     } finally {
       await trusted.close();
     }

@@ -55,7 +55,12 @@ async function classify(path: string, size: number): Promise<MailFile> {
   const name = basename(path).toLowerCase();
   if (name.endsWith('.mbox.gz') || name.endsWith('.mbx.gz')) return { kind: 'mbox', path, gzip: true, size };
   if (name.endsWith('.gz'))
-    return { kind: (await sniffGzipMbox(path)) ? 'mbox' : 'eml', path, gzip: true, size };
+    return {
+      kind: (await sniffGzipMbox(path).catch(gzipError(path))) ? 'mbox' : 'eml',
+      path,
+      gzip: true,
+      size,
+    };
   if (/\.(mbox|mbx)$/.test(name)) return { kind: 'mbox', path, gzip: false, size };
   if (name.endsWith('.eml')) return { kind: 'eml', path, gzip: false, size };
   const fh = await open(path, 'r');
@@ -86,7 +91,13 @@ export async function* readMailFiles(
     if (f.kind === 'eml') {
       const data = await readFile(f.path);
       onBytes?.(data.length);
-      yield { path: f.path, index: 0, raw: f.gzip ? gunzipSync(data) : data };
+      let raw: Buffer;
+      try {
+        raw = f.gzip ? gunzipSync(data) : data;
+      } catch (err) {
+        return gzipError(f.path)(err);
+      }
+      yield { path: f.path, index: 0, raw };
       continue;
     }
     const file = createReadStream(f.path, { highWaterMark: 1 << 20 });
@@ -95,8 +106,28 @@ export async function* readMailFiles(
     let index = 0;
     try {
       for await (const raw of readMbox(stream)) yield { path: f.path, index: index++, raw };
+    } catch (err) {
+      if (f.gzip && isZlibError(err)) gzipError(f.path, index)(err);
+      throw err;
     } finally {
       file.destroy();
     }
   }
+}
+
+function isZlibError(err: unknown): boolean {
+  return (
+    typeof (err as { code?: unknown })?.code === 'string' && (err as { code: string }).code.startsWith('Z_')
+  );
+}
+
+/** A corrupt or truncated .gz names the file (and what came before the damage), never a zlib code. */
+function gzipError(path: string, before?: number) {
+  return (err: unknown): never => {
+    if (!isZlibError(err)) throw err;
+    throw new PhishguardError(
+      'INPUT_UNREADABLE',
+      `${basename(path)}: the gzip data is truncated or corrupt${before ? ` (the ${before} message(s) before the damage were read)` : ''}`,
+    );
+  };
 }

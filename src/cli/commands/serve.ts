@@ -2,6 +2,8 @@ import { rescoreStale } from '../../app/rescore.js';
 import { serve } from '@hono/node-server';
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
+import type { Duplex } from 'node:stream';
+import { sweepUploads } from '../../adapters/uploads/multipart.js';
 import { ensureFirstAdmin } from '../../app/accounts.js';
 import type { Store } from '../../app/ports.js';
 import { scanImapMailbox } from '../../app/scan-mailbox.js';
@@ -41,12 +43,26 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   const admin = await ensureFirstAdmin(store);
   const deps = buildDeps(config, store, logger, ctx.env);
   resumeInterruptedScans(store, deps, logger);
+  const swept = sweepUploads(config.dataDir);
+  if (swept > 0) logger.info({ swept }, 'removed uploads left by an earlier run');
   // Mail analysed by earlier rules or another model is analysed again, in the background.
   rescoreStale(store, deps.engine)
     .then((n) => n > 0 && logger.info({ rescored: n, engine: deps.engine.version }, 'stored mail rescored'))
     .catch((err: Error) => logger.warn({ err: err.message }, 'rescoring stored mail failed'));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port });
+  // Requests Node refuses before the app sees them still get the API's {detail, code} shape.
+  server.on('clientError', (err: Error & { code?: string }, socket: Duplex) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, detail, code] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request headers too large', 'HEADERS_TOO_LARGE']
+        : [400, 'Malformed HTTP request', 'BAD_REQUEST'];
+    const body = JSON.stringify({ detail, code });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { createEngine, type Engine } from '../../app/engine.js';
-import type { EmailAnalysis } from '../../core/index.js';
+import { looksLikeMessage, type EmailAnalysis } from '../../core/index.js';
 import { PhishguardError } from '../../errors.js';
 import { readAll, writeJson, type CliContext } from '../context.js';
 import { formatAnalysis } from '../output/analysis.js';
@@ -80,7 +80,7 @@ async function runTestEmail(ctx: CliContext, opts: Options): Promise<void> {
 
   let analysis: EmailAnalysis;
   if (opts.eml) {
-    analysis = (await engine.analyzeRaw(await readInput(opts.eml))).analysis;
+    analysis = (await engine.analyzeRaw(mailMessage(await readInput(opts.eml), opts.eml))).analysis;
   } else if (
     opts.subject !== undefined ||
     opts.sender !== undefined ||
@@ -103,7 +103,7 @@ async function runTestEmail(ctx: CliContext, opts: Options): Promise<void> {
         'USAGE',
         'stdin was empty: pipe a raw message, or use --eml FILE or --subject/--sender/--content',
       );
-    analysis = (await engine.analyzeRaw(raw)).analysis;
+    analysis = (await engine.analyzeRaw(mailMessage(raw, 'stdin'))).analysis;
   } else {
     throw new PhishguardError(
       'USAGE',
@@ -113,6 +113,16 @@ async function runTestEmail(ctx: CliContext, opts: Options): Promise<void> {
 
   if (opts.json) writeJson(ctx, testEmailJson(engine, analysis));
   else ctx.stdout.write(formatAnalysis(analysis, ctx.stdout.isTTY === true));
+}
+
+/** The bytes, if they are a mail message; anything else is refused rather than scored LOW. */
+function mailMessage(raw: Buffer, from: string): Buffer {
+  if (!looksLikeMessage(raw))
+    throw new PhishguardError(
+      'INPUT_UNREADABLE',
+      `${from} is not an email message (it does not start with mail headers such as From:, Subject:, Date:): give a raw .eml, or use --subject/--sender/--content for pasted text`,
+    );
+  return raw;
 }
 
 async function readInput(path: string): Promise<Buffer> {

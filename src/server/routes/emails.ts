@@ -16,7 +16,7 @@ const RANGES: Record<string, number | null> = {
 };
 
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000, 'page is at most 100000').default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
   risk_level: z.enum(['HIGH', 'MEDIUM', 'LOW', 'SAFE', 'all']).default('all'),
   status: z.enum([...STATUSES, 'all']).default('all'),

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { saveMultipartFiles } from '../../adapters/uploads/multipart.js';
 import { importFiles } from '../../app/import-files.js';
 import { defaultWorkers } from '../../app/scan-files.js';
 import { scanImapMailbox, scanRunning } from '../../app/scan-mailbox.js';
@@ -14,8 +12,6 @@ import { clientAddress } from '../validate.js';
 
 /** Analysis threads for one upload: at most two, so uploads cannot take every core. */
 const UPLOAD_WORKERS = Math.min(2, defaultWorkers());
-
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 export function mailboxRoutes(deps: AppDeps) {
   const { store } = deps;
@@ -116,17 +112,9 @@ export function mailboxRoutes(deps: AppDeps) {
         method: 'post',
         path: '/mailboxes/import',
         tags: ['mailboxes'],
-        summary: 'Upload .eml/.mbox/.mbox.gz files into your local mailbox (multipart, field "file")',
+        summary:
+          'Upload .eml/.mbox/.mbox.gz files into your local mailbox (multipart, field "file"; at most maxUploadMb, 200 MB by default)',
         ...signedIn(deps),
-        middleware: [
-          ...signedIn(deps).middleware,
-          bodyLimit({
-            maxSize: MAX_UPLOAD_BYTES,
-            onError: () => {
-              throw new PhishguardError('PAYLOAD_TOO_LARGE', `Upload larger than ${MAX_UPLOAD_BYTES} bytes`);
-            },
-          }),
-        ],
         request: {
           body: {
             required: true,
@@ -156,33 +144,30 @@ export function mailboxRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        // Multipart upload of .eml / .mbox / .mbox.gz files into the user's local mailbox.
+        // Multipart upload of .eml / .mbox / .mbox.gz files, streamed to disk (memory stays flat
+        // whatever the size), then imported into the user's local mailbox.
         const user = c.get('user');
-        const form = await c.req.parseBody({ all: true });
-        const files = ([] as unknown[])
-          .concat(form.file ?? [], form.files ?? [])
-          .filter((f): f is File => typeof f === 'object' && f !== null && 'arrayBuffer' in f);
-        if (files.length === 0)
-          throw new PhishguardError('VALIDATION', 'Attach one or more mail files in the "file" field');
-        const dir = mkdtempSync(join(tmpdir(), 'phishguard-upload-'));
+        const upload = await saveMultipartFiles(c.req.raw.body, c.req.header('content-type') ?? '', {
+          dataDir: deps.config.dataDir,
+          maxBytes: deps.config.maxUploadMb * 1024 * 1024,
+          fields: ['file', 'files'],
+        });
         try {
-          const paths = await Promise.all(
-            files.map(async (f, i) => {
-              const safe = `${i}-${f.name.replace(/[^A-Za-z0-9._-]/g, '_').slice(-100) || 'upload.eml'}`;
-              const p = join(dir, safe);
-              writeFileSync(p, Buffer.from(await f.arrayBuffer()), { mode: 0o600 });
-              return p;
-            }),
-          );
           // Analysed on worker threads, so the daemon keeps answering while an upload is scored.
-          const r = await importFiles(store, deps.engine, user.id, paths, { workers: UPLOAD_WORKERS });
+          const r = await importFiles(
+            store,
+            deps.engine,
+            user.id,
+            upload.files.map((f) => f.path),
+            { workers: UPLOAD_WORKERS },
+          );
           store.audit.add({
             userId: user.id,
             username: user.username,
             action: 'mailbox.import',
             target: `mailbox:${r.mailboxId}`,
             address: clientAddress(c),
-            detail: { files: files.length, ...r },
+            detail: { files: upload.files.length, ...r },
           });
           return c.json(
             {
@@ -194,7 +179,7 @@ export function mailboxRoutes(deps: AppDeps) {
             200,
           );
         } finally {
-          rmSync(dir, { recursive: true, force: true });
+          rmSync(upload.dir, { recursive: true, force: true });
         }
       },
     );

@@ -9,7 +9,7 @@ import { ERRORS, json, routes, signedIn } from '../openapi/route.js';
 import { AuditRow, Evaluation, Health, Mailbox } from '../openapi/schemas.js';
 
 export const AuditQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000, 'page is at most 100000').default(1),
   size: z.coerce.number().int().min(1).max(200).default(50),
   action: z.string().max(64).optional(),
   since: z.string().datetime({ error: 'since must be an ISO-8601 date-time' }).optional(),
