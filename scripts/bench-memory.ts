@@ -11,7 +11,9 @@ const file = join(dir, 'big.mbox.gz');
 const fixtures = readdirSync('fixtures/email').map((f) =>
   readFileSync(join('fixtures/email', f), 'utf8')
     .replace(/\r\n/g, '\n')
-    .replace(/^From /gm, '>From '),
+    .replace(/^From /gm, '>From ')
+    // A blank line before the next "From " separator, as mbox writers leave it.
+    .replace(/\n*$/, '\n'),
 );
 const gz = createGzip({ level: 1 });
 const out = createWriteStream(file);

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PhishguardError } from '../errors.js';
 import { verifyPassword } from './accounts.js';
 import { Hs256 } from './jwt.js';
+import { ThrottledAudit } from './audit-throttle.js';
 import { LoginLimiter } from './login-limiter.js';
 import type { Store, UserRecord } from './ports.js';
 
@@ -43,6 +44,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export class AuthService {
   readonly #jwt: Hs256;
+  /** Audit rows for events anyone can cause (refused sign-ins, Google callback hits), aggregated. */
+  readonly anonymousAudit: ThrottledAudit;
 
   constructor(
     private readonly store: Store,
@@ -50,15 +53,18 @@ export class AuthService {
     private readonly limiter = new LoginLimiter(),
   ) {
     this.#jwt = new Hs256(settings.secret);
+    this.anonymousAudit = new ThrottledAudit(store.audit);
   }
 
   async login(username: string, password: string, address: string): Promise<TokenPair> {
     // Counted before the slow hash: concurrent guesses each take a slot or are refused.
     const attempt = this.limiter.reserve(username, address);
     if (!attempt) {
-      this.store.audit.add({
-        userId: null,
-        username,
+      const known = this.store.users.byUsername(username);
+      this.anonymousAudit.add({
+        userId: known?.id ?? null,
+        // What was typed is kept only when it names an account: people type passwords there.
+        username: known ? username : null,
         action: 'auth.login',
         address,
         outcome: 'failure',
@@ -68,13 +74,17 @@ export class AuthService {
     }
     const user = this.store.users.byUsername(username);
     if (!(await verifyPassword(user, password)) || !user) {
-      this.store.audit.add({
+      const entry = {
         userId: user?.id ?? null,
-        username,
+        username: user ? username : null,
         action: 'auth.login',
         address,
-        outcome: 'failure',
-      });
+        outcome: 'failure' as const,
+        ...(user ? {} : { detail: { reason: 'unknown account' } }),
+      };
+      // A wrong password for an account is always written; guesses at unknown names are aggregated.
+      if (user) this.store.audit.add(entry);
+      else this.anonymousAudit.add(entry);
       throw new PhishguardError('UNAUTHORIZED', 'Incorrect username or password');
     }
     attempt.succeeded();

@@ -166,6 +166,30 @@ describe('auth API', () => {
     expect((await t.req('/api/emails', { token: other.access_token })).status).toBe(200);
   });
 
+  it('does not store what was typed as a username unless it names an account, and aggregates anonymous floods', async () => {
+    const t = await testApp();
+    for (let i = 0; i < 30; i++)
+      await t.req('/api/auth/login', {
+        method: 'POST',
+        body: new URLSearchParams({ username: 'correct-horse-battery', password: 'wrong-password' }),
+      });
+    await t.req('/api/auth/login', {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'bob', password: 'wrong-password' }),
+    });
+    for (let i = 0; i < 40; i++) await t.req('/api/rest/auth/google/callback?code=x&state=forged');
+    t.deps.auth.anonymousAudit.flush();
+    const rows = t.deps.store.audit.list({ page: 1, size: 200 }).items;
+    expect(JSON.stringify(rows)).not.toContain('correct-horse-battery');
+    expect(rows.filter((r) => r.action === 'auth.login' && r.username === 'bob')).toHaveLength(1);
+    // 30 guesses at an unknown name and 40 callback hits: a few rows with counts, not 70.
+    const anonymous = rows.filter((r) => r.username === null);
+    expect(anonymous.length).toBeLessThanOrEqual(6);
+    // Each kind: its first row, then one row carrying how many more followed.
+    const counted = anonymous.reduce((n, r) => n + (r.detail.repeated ? Number(r.detail.repeated) : 1), 0);
+    expect(counted).toBe(70);
+  });
+
   it('a password change ends every session at once and gives this client a fresh one', async () => {
     const t = await testApp();
     const laptop = await t.login('bob', 'bob-password');

@@ -86,6 +86,8 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
     process.once('SIGTERM', stop);
   });
   await deps.dispose();
+  // Aggregated audit counts still open are written before the database closes.
+  deps.auth.anonymousAudit.flush();
   store.close();
 }
 

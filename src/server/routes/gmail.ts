@@ -156,7 +156,8 @@ export function gmailRoutes(deps: AppDeps) {
               : err instanceof PhishguardError && err.code === 'NOT_CONFIGURED'
                 ? 'not_configured'
                 : 'callback_failed';
-          deps.store.audit.add({
+          // Anyone can hit the callback: aggregated per address and error, not a row per hit.
+          deps.auth.anonymousAudit.add({
             userId: null,
             username: null,
             action: 'gmail.connect',

@@ -1,0 +1,112 @@
+// npm run bench:upload: memory of `phishguard serve` while one large mbox is uploaded to
+// POST /api/mailboxes/import (streamed to disk, then imported), and /health latency meanwhile.
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+
+const targetMb = Number(process.env.BENCH_UPLOAD_MB ?? 150);
+const dir = mkdtempSync(join(tmpdir(), 'pg-upload-'));
+const file = join(dir, 'upload.mbox');
+const fixtures = readdirSync('fixtures/email').map((f) =>
+  readFileSync(join('fixtures/email', f), 'utf8')
+    .replace(/\r\n/g, '\n')
+    .replace(/^From /gm, '>From ')
+    // A blank line before the next "From " separator, as mbox writers leave it.
+    .replace(/\n*$/, '\n'),
+);
+const out = createWriteStream(file);
+let bytes = 0;
+let n = 0;
+while (bytes < targetMb * 1024 * 1024) {
+  const msg = `From MAILER-DAEMON Thu Jan  1 00:00:00 1970\n${fixtures[n % fixtures.length]!.replace(/^Subject: (.*)$/m, `Subject: $1 #${n}`)}\n`;
+  if (!out.write(msg)) await new Promise<void>((r) => out.once('drain', () => r()));
+  bytes += msg.length;
+  n++;
+}
+out.end();
+await new Promise<void>((r) => out.on('close', () => r()));
+const size = statSync(file).size;
+console.log(`generated ${n} messages, ${(size / 1e6).toFixed(0)} MB (uncompressed mbox)`);
+
+const dataDir = join(dir, 'data');
+const child = spawn(process.execPath, ['bin/phishguard.js', 'serve', '--data-dir', dataDir, '--port', '0'], {
+  stdio: ['ignore', 'ignore', 'pipe'],
+  env: { ...process.env, PHISHGUARD_LOG_LEVEL: 'warn' },
+});
+let err = '';
+child.stderr.on('data', (d) => (err += d));
+for (let i = 0; i < 200 && !/password: \S+/.test(err); i++) await new Promise((r) => setTimeout(r, 100));
+const base = /listening on (\S+)/.exec(err)?.[1];
+const first = /password: (\S+)/.exec(err)?.[1];
+if (!base || !first) throw new Error(`serve did not start: ${err}`);
+
+const login = (await (
+  await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: 'admin', password: first }),
+  })
+).json()) as { access_token: string };
+const changed = (await (
+  await fetch(`${base}/api/auth/password`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ current_password: first, new_password: `${first}-bench` }),
+  })
+).json()) as { access_token: string };
+
+const rss = async () => {
+  const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+await new Promise((r) => setTimeout(r, 1000));
+const before = await rss();
+let peak = before;
+const sampler = setInterval(() => void rss().then((m) => (peak = Math.max(peak, m))), 100);
+const health: number[] = [];
+let probing = true;
+const prober = (async () => {
+  while (probing) {
+    const t = performance.now();
+    await fetch(`${base}/health`).then((r) => r.arrayBuffer());
+    health.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+})();
+
+const boundary = 'benchboundary';
+const parts = async function* () {
+  yield Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upload.mbox"\r\nContent-Type: application/mbox\r\n\r\n`,
+  );
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) yield chunk as Buffer;
+  yield Buffer.from(`\r\n--${boundary}--\r\n`);
+};
+const started = performance.now();
+const res = await fetch(`${base}/api/mailboxes/import`, {
+  method: 'POST',
+  headers: {
+    authorization: `Bearer ${changed.access_token}`,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  },
+  body: Readable.toWeb(Readable.from(parts())) as ReadableStream,
+  duplex: 'half',
+} as RequestInit);
+const answer = await res.text();
+const seconds = (performance.now() - started) / 1000;
+probing = false;
+await prober;
+clearInterval(sampler);
+const after = await rss();
+child.kill('SIGTERM');
+
+health.sort((a, b) => a - b);
+const q = (p: number) => health[Math.min(health.length - 1, Math.floor(p * health.length))]?.toFixed(1);
+console.log(`POST /api/mailboxes/import: ${res.status} ${answer.slice(0, 120)}`);
+console.log(`upload + import: ${seconds.toFixed(1)} s (${(size / 1e6 / seconds).toFixed(1)} MB/s)`);
+console.log(
+  `serve RSS: ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB), ${after.toFixed(0)} MB after`,
+);
+console.log(`GET /health meanwhile: ${health.length} probes, p50 ${q(0.5)} ms, max ${q(1)} ms`);
