@@ -1,7 +1,14 @@
 // npm run bench:upload: memory of `phishguard serve` while one large mbox is uploaded to
 // POST /api/mailboxes/import (streamed to disk, then imported), and /health latency meanwhile.
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
