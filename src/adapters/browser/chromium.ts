@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { blockedReason } from '../http/ssrf-guard.js';
+import { startFilteringProxy } from './filtering-proxy.js';
 import { sandboxedExecutable } from './sandbox.js';
 
 export interface BrowserVisit {
@@ -35,6 +36,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // WebRTC may only use the proxy: no UDP of its own toward any address.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 export function findChromium(explicit?: string | null): string | null {
@@ -43,10 +47,12 @@ export function findChromium(explicit?: string | null): string | null {
 }
 
 /**
- * Headless Chromium through playwright-core, loaded only when used. Every request the page
- * makes (navigations, scripts, images) is checked by the SSRF guard after DNS resolution and
- * aborted when it targets a blocked address. (Request-level, not connect-level: a name that
- * re-resolves between the check and Chromium's own lookup is the remaining window.)
+ * Headless Chromium through playwright-core, loaded only when used. Each visit's browser context
+ * reaches the network only through its own filtering proxy (filtering-proxy.ts), which checks
+ * every connection (HTTP, CONNECT for HTTPS and WebSockets) at connect time and connects to the
+ * address it checked; loopback is not bypassed, service workers are blocked and WebRTC may not
+ * send UDP outside the proxy. The per-request check (page.route) stays, to report what the page
+ * tried.
  */
 export async function launchChromium(executablePath: string): Promise<BrowserEngine> {
   const { chromium } = await import('playwright-core');
@@ -62,62 +68,76 @@ export async function launchChromium(executablePath: string): Promise<BrowserEng
   return {
     name: `chromium ${browser.version()}`,
     async visit(url, opts) {
-      const context = await browser.newContext({
-        ignoreHTTPSErrors: true,
-        viewport: { width: 1280, height: 800 },
-        javaScriptEnabled: true,
-        acceptDownloads: false,
-      });
-      const page = await context.newPage();
-      const navigations: string[] = [];
+      const proxy = await startFilteringProxy({ allowPrivateNetwork: opts.allowPrivateNetwork });
+      const context = await browser
+        .newContext({
+          ignoreHTTPSErrors: true,
+          viewport: { width: 1280, height: 800 },
+          javaScriptEnabled: true,
+          acceptDownloads: false,
+          serviceWorkers: 'block',
+          // No bypass list: Playwright adds <-loopback>, so even localhost goes through the proxy.
+          proxy: { server: proxy.url },
+        })
+        .catch(async (err: unknown) => {
+          await proxy.close();
+          throw err;
+        });
       const blockedRequests: string[] = [];
-      page.on('framenavigated', (f) => {
-        if (f === page.mainFrame()) navigations.push(f.url());
-      });
-      await page.route('**/*', async (route) => {
-        const reason = await requestBlocked(route.request().url(), opts.allowPrivateNetwork);
-        if (reason) {
-          blockedRequests.push(`${route.request().url()} (${reason})`);
-          return route.abort('blockedbyclient');
-        }
-        return route.continue();
-      });
-      let status: number | null = null;
       try {
-        const res = await page.goto(url, { timeout: opts.timeoutMs, waitUntil: 'load' });
-        status = res?.status() ?? null;
-        // Give script redirects a moment to fire, within the deadline.
-        await page
-          .waitForLoadState('networkidle', { timeout: Math.min(3000, opts.timeoutMs) })
-          .catch(() => undefined);
-      } catch {
-        // A timeout or an aborted navigation still leaves what was reached.
+        const page = await context.newPage();
+        const navigations: string[] = [];
+        page.on('framenavigated', (f) => {
+          if (f === page.mainFrame()) navigations.push(f.url());
+        });
+        await page.route('**/*', async (route) => {
+          const reason = await requestBlocked(route.request().url(), opts.allowPrivateNetwork);
+          if (reason) {
+            blockedRequests.push(`${route.request().url()} (${reason})`);
+            return route.abort('blockedbyclient');
+          }
+          return route.continue();
+        });
+        let status: number | null = null;
+        try {
+          const res = await page.goto(url, { timeout: opts.timeoutMs, waitUntil: 'load' });
+          status = res?.status() ?? null;
+          // Give script redirects a moment to fire, within the deadline.
+          await page
+            .waitForLoadState('networkidle', { timeout: Math.min(3000, opts.timeoutMs) })
+            .catch(() => undefined);
+        } catch {
+          // A timeout or an aborted navigation still leaves what was reached.
+        }
+        const finalUrl = page.url();
+        const title = await page.title().catch(() => null);
+        const hasPasswordForm =
+          (await page
+            .locator('input[type=password]')
+            .count()
+            .catch(() => 0)) > 0;
+        const textSample = (
+          await page
+            .locator('body')
+            .innerText({ timeout: 2000 })
+            .catch(() => '')
+        ).slice(0, 4000);
+        const screenshot = await page.screenshot({ type: 'png' }).catch(() => null);
+        for (const b of proxy.blocked) if (!blockedRequests.includes(b)) blockedRequests.push(b);
+        return {
+          finalUrl,
+          status,
+          title: title || null,
+          hasPasswordForm,
+          textSample,
+          navigations,
+          blockedRequests,
+          screenshot,
+        };
+      } finally {
+        await context.close().catch(() => undefined);
+        await proxy.close();
       }
-      const finalUrl = page.url();
-      const title = await page.title().catch(() => null);
-      const hasPasswordForm =
-        (await page
-          .locator('input[type=password]')
-          .count()
-          .catch(() => 0)) > 0;
-      const textSample = (
-        await page
-          .locator('body')
-          .innerText({ timeout: 2000 })
-          .catch(() => '')
-      ).slice(0, 4000);
-      const screenshot = await page.screenshot({ type: 'png' }).catch(() => null);
-      await context.close();
-      return {
-        finalUrl,
-        status,
-        title: title || null,
-        hasPasswordForm,
-        textSample,
-        navigations,
-        blockedRequests,
-        screenshot,
-      };
     },
     async close() {
       await browser.close();
