@@ -42,7 +42,7 @@ export function hasPhoneNumber(text: string): boolean {
 /** The body gives an address on another domain to write to ("send your details to …"). */
 function contactsElsewhere(email: ParsedEmail): boolean {
   const own = email.from ? registrableDomain(email.from.address) : null;
-  for (const m of email.text.slice(0, 20_000).matchAll(/[\w.+-]+@([\w-]+(?:\.[\w-]+)+)/g)) {
+  for (const m of email.text.slice(0, 20_000).matchAll(/(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g)) {
     const d = registrableDomain(m[1] ?? '');
     if (d && d !== own) return true;
   }

@@ -19,8 +19,14 @@ export async function parseRawEmail(raw: Uint8Array | string): Promise<ParsedEma
     warnings.push(`message is ${bytes.byteLength} bytes; only the first ${MAX_MESSAGE_BYTES} were analysed`);
     input = bytes.subarray(0, MAX_MESSAGE_BYTES);
   }
-  if (!looksLikeMessage(input))
+  if (!hasHeaderBlock(input))
     warnings.push('no RFC 822 header block found; the input was read as a bare body');
+  input = trimHeaderBlock(input, warnings);
+  if (multipartCount(input) > MAX_MULTIPARTS) {
+    // Real mail nests a handful of parts; thousands of nested multiparts only cost the parser.
+    warnings.push(`more than ${MAX_MULTIPARTS} multipart containers; the body was read as plain text`);
+    return await headersWithPlainBody(input, warnings, bytes.byteLength);
+  }
 
   let email: Email;
   try {
@@ -32,6 +38,61 @@ export async function parseRawEmail(raw: Uint8Array | string): Promise<ParsedEma
     return await headersWithPlainBody(input, warnings, bytes.byteLength);
   }
   return fromPostal(email, warnings, bytes.byteLength);
+}
+
+const MAX_MULTIPARTS = 200;
+const MULTIPART = /content-type:\s*multipart\//gi;
+
+function multipartCount(input: Uint8Array): number {
+  const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('latin1');
+  let n = 0;
+  for (MULTIPART.lastIndex = 0; MULTIPART.exec(text) && n <= MAX_MULTIPARTS;) n++;
+  return n;
+}
+
+const MAX_HEADER_LINE = 16 * 1024;
+const MAX_SAME_FIELD = 100;
+const HEADER_SCAN = 4 * 1024 * 1024;
+
+/**
+ * A header block within reason before MIME parsing: physical lines cut at 16 KB and no field
+ * name repeated more than 100 times (real mail has a few dozen Received lines at most). A
+ * 2 MB header line or thousands of copies of one field otherwise cost the parser seconds.
+ */
+function trimHeaderBlock(input: Uint8Array, warnings: string[]): Uint8Array {
+  const head = Buffer.from(input.buffer, input.byteOffset, Math.min(input.byteLength, HEADER_SCAN));
+  const crlf = head.indexOf('\r\n\r\n');
+  const lf = head.indexOf('\n\n');
+  const end = crlf === -1 ? lf : lf === -1 ? crlf : Math.min(crlf, lf);
+  const block = head.subarray(0, end === -1 ? head.length : end).toString('latin1');
+  const lines = block.split('\n');
+  if (block.length <= 64 * 1024 && lines.length <= MAX_SAME_FIELD) return input;
+  const seen = new Map<string, number>();
+  let cut = 0;
+  let dropped = 0;
+  let dropping = false;
+  const kept: string[] = [];
+  for (const line of lines) {
+    const name = /^([!-9;-~]+):/.exec(line)?.[1]?.toLowerCase();
+    if (name) {
+      const n = (seen.get(name) ?? 0) + 1;
+      seen.set(name, n);
+      dropping = n > MAX_SAME_FIELD;
+    }
+    if (dropping) {
+      dropped++;
+      continue;
+    }
+    if (line.length > MAX_HEADER_LINE) cut++;
+    kept.push(line.length > MAX_HEADER_LINE ? line.slice(0, MAX_HEADER_LINE) : line);
+  }
+  if (cut === 0 && dropped === 0) return input;
+  warnings.push(
+    `header block trimmed before parsing: ${cut} line(s) cut at ${MAX_HEADER_LINE} bytes, ${dropped} line(s) of fields repeated over ${MAX_SAME_FIELD} times dropped`,
+  );
+  const rest =
+    end === -1 ? Buffer.alloc(0) : Buffer.from(input.buffer, input.byteOffset + end, input.byteLength - end);
+  return Buffer.concat([Buffer.from(kept.join('\n'), 'latin1'), rest]);
 }
 
 /** The spec's test triple: subject, sender and content (plain text or HTML). */
@@ -199,7 +260,7 @@ function toAttachment(a: Email['attachments'][number]): EmailAttachment {
   };
 }
 
-function looksLikeMessage(bytes: Uint8Array): boolean {
+function hasHeaderBlock(bytes: Uint8Array): boolean {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
   return /^[!-9;-~]+:/m.test(head.split(/\r?\n\r?\n/)[0] ?? '');
 }

@@ -65,7 +65,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
-  const embedded = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(from.name)?.[0]?.toLowerCase();
+  const embedded = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/.exec(from.name)?.[0]?.toLowerCase();
   if (embedded && embedded !== from.address && registrableDomain(embedded) !== senderDomain) {
     out.push(
       indicator({
