@@ -138,6 +138,12 @@ export const MUTATORS: Record<string, Mutator> = {
     ]);
   },
   splice: (m, r) => Buffer.concat([m.subarray(0, at(m, r)), m.subarray(at(m, r))]),
+  whitespaceRun: (_m, r) => {
+    const ch = pick(['\r', '\u2003', '\v', '\f', '\u3000', ' \t'], r);
+    return Buffer.from(
+      `From: a@example.com\nSubject: spaces\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n\n<p>a${ch.repeat(1 + Math.floor(r() * 300_000))}b</p>`,
+    );
+  },
 };
 
 export interface MailFuzzReport {

@@ -1,8 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../../src/core/email/html.js';
 import { parseRawEmail, parseTestEmail } from '../../src/core/index.js';
 import { fixture, rulesEngine } from '../helpers/engine.js';
 
 describe('MIME parsing', () => {
+  it('reads hostile shapes found by fuzzing: long whitespace runs, header floods, enormous header lines, deep nesting', async () => {
+    // Each of these took from seconds to a minute before (quadratic regexes, the MIME parser on
+    // megabyte header lines and thousands of nested parts); the content read must stay the same.
+    const spaces = extractHtml(`<p>a${'\u2003'.repeat(300_000)}b</p><p>c${'\r'.repeat(300_000)}d</p>`);
+    // Compared as a boolean: a failing diff of 600,000 characters would take minutes to print.
+    expect(spaces.text === `a${'\u2003'.repeat(300_000)}b\nc${'\r'.repeat(300_000)}d`).toBe(true);
+    const flood = await parseRawEmail(
+      `${'To: x@example.com\n'.repeat(3000)}From: Bank <a@bank.example>\nSubject: ${'S'.repeat(2_000_000)}\n\nhello`,
+    );
+    expect(flood.from?.address).toBe('a@bank.example');
+    expect(flood.subject.length).toBeLessThanOrEqual(16 * 1024);
+    expect(flood.text.trim()).toBe('hello');
+    expect(flood.warnings.join(' ')).toMatch(/header block trimmed.*1 line\(s\) cut.*2900 line\(s\)/);
+    let nested = 'Content-Type: text/plain\n\ninner';
+    for (let i = 0; i < 3000; i++)
+      nested = `Content-Type: multipart/mixed; boundary="b${i}"\n\n--b${i}\n${nested}\n--b${i}--\n`;
+    const deep = await parseRawEmail(`From: a@example.com\nSubject: nest\nMIME-Version: 1.0\n${nested}`);
+    expect(deep.subject).toBe('nest');
+    expect(deep.warnings.join(' ')).toMatch(/more than 200 multipart containers/);
+  });
+
   it('decodes RFC 2047 words and odd charsets (windows-1251, ISO-2022-JP, KOI8-R)', async () => {
     const p = await parseRawEmail(fixture('odd-charsets.eml'));
     expect(p.subject).toMatch(/^はり.*Привет$/);

@@ -125,7 +125,9 @@ export function extractHtml(html: string): HtmlFacts {
     text: text
       .join('')
       .replace(/[ \t\u00a0\u200b-\u200d\ufeff]+/g, ' ')
-      .replace(/\s*\n\s*/g, '\n')
+      // A whitespace run holding a newline becomes one newline. (Not /\s*\n\s*/: that regex
+      // retries every start of a long run without a newline, quadratic on hostile input.)
+      .replace(/\s+/g, (run) => (run.includes('\n') ? '\n' : run))
       .replace(/\n{3,}/g, '\n\n')
       .trim(),
     links,
