@@ -64,7 +64,7 @@ export const MUTATORS: Record<string, Mutator> = {
     const head = m.subarray(0, end).toString('latin1');
     const lines = head.split(/\r?\n/);
     const line = pick(lines, r);
-    const copies = Array.from({ length: 1 + Math.floor(r() * 2000) }, () => line).join('\n');
+    const copies = Array.from({ length: 1 + Math.floor(r() * 2000) }, () => line.slice(0, 2000)).join('\n');
     return Buffer.concat([Buffer.from(`${copies}\n`, 'latin1'), m]);
   },
   enormousHeader: (m, r) =>

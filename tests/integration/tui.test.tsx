@@ -15,7 +15,8 @@ const ESC = '\u001B';
 async function until(
   frame: () => string | undefined,
   test: (f: string) => boolean,
-  ms = 5000,
+  // Generous: a loaded CI machine renders slowly; the wait ends as soon as the frame matches.
+  ms = 15_000,
 ): Promise<string> {
   const start = Date.now();
   for (;;) {
