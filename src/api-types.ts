@@ -1765,6 +1765,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/senders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your senders as your history knows them: messages, days, authenticated domain, your marks */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Senders, most frequent first */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              senders: components['schemas']['Sender'][];
+            };
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/senders/forget': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Undo your marks on a sender (an address or an authenticated domain) and rescore its mail */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            identity: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Forgotten */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              identity: string;
+              rescored: number;
+              unmarked: number;
+            };
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/system/evaluation': {
     parameters: {
       query?: never;
@@ -2359,7 +2461,8 @@ export interface components {
       evidence: string[];
       explanation: string;
       /** @enum {string} */
-      family: 'auth' | 'sender' | 'lookalike' | 'links' | 'content' | 'attachments' | 'model' | 'parse';
+      family:
+        'auth' | 'sender' | 'lookalike' | 'links' | 'content' | 'attachments' | 'model' | 'history' | 'parse';
       id: string;
       /** @enum {string} */
       severity: 'info' | 'low' | 'medium' | 'high' | 'critical';
@@ -2514,6 +2617,17 @@ export interface components {
       /** @enum {string} */
       status: 'running' | 'done' | 'failed' | 'interrupted';
       total: number | null;
+    };
+    Sender: {
+      address: string;
+      authenticated_domain: string | null;
+      days: number;
+      firstSeen: string | null;
+      lastSeen: string | null;
+      markedFalsePositive: number;
+      markedPhishing: number;
+      markedSafe: number;
+      messages: number;
     };
     Stats: {
       by_risk_level: {

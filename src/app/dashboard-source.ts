@@ -4,6 +4,7 @@ import type { RedirectAnalysis } from '../core/url/types.js';
 import type { EmailAnalysis, PopularDomains } from '../core/index.js';
 import { analyzeUrl } from './analyze-url.js';
 import { scanImapMailbox } from './scan-mailbox.js';
+import { relearn } from './sender-history.js';
 import { PhishguardError } from '../errors.js';
 
 export interface DashboardEmail {
@@ -116,6 +117,7 @@ export function localSource(deps: {
     },
     async setStatus(id, status) {
       store.emails.setStatus([id], user.id, status, 'set in the terminal dashboard');
+      relearn(store, user.id, [id]);
       store.audit.add({
         userId: user.id,
         username: user.username,

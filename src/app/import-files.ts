@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Engine } from './engine.js';
 import type { Store } from './ports.js';
 import { scanMailPaths, type ScanProgress } from './scan-files.js';
+import { withHistory } from './sender-history.js';
 
 export interface ImportResult {
   mailboxId: number;
@@ -68,7 +69,7 @@ export async function importFiles(
           raw,
           links: m.summary.links,
         },
-        m.analysis,
+        withHistory(store, userId, m.analysis),
       );
       result.processed++;
       if (inserted) result.added++;

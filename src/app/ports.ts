@@ -1,4 +1,4 @@
-import type { EmailAnalysis, RiskLevel } from '../core/index.js';
+import type { EmailAnalysis, RiskLevel, SenderHistory } from '../core/index.js';
 
 /** The store as the app layer needs it. SQLite implements it (src/store); another database could. */
 export interface Store {
@@ -10,6 +10,7 @@ export interface Store {
   screenshots: ScreenshotsRepo;
   audit: AuditRepo;
   scans: ScansRepo;
+  senders: SendersRepo;
   health(): { ok: boolean; detail: string };
   close(): void;
 }
@@ -238,6 +239,33 @@ export interface AuditRepo {
     items: AuditRow[];
     total: number;
   };
+}
+
+/** One sender as the user's history knows it. */
+export interface SenderRow {
+  address: string;
+  authenticated_domain: string | null;
+  messages: number;
+  days: number;
+  firstSeen: string | null;
+  lastSeen: string | null;
+  markedSafe: number;
+  markedPhishing: number;
+  markedFalsePositive: number;
+}
+
+export interface SendersRepo {
+  /** What the user's earlier mail says about this sender (`excludeId`: the message itself). */
+  history(
+    userId: number,
+    sender: { address: string | null; authenticatedDomain: string | null },
+    excludeId?: number,
+  ): SenderHistory;
+  list(userId: number): SenderRow[];
+  /** The user's emails from the same senders (address or authenticated domain) as these. */
+  related(userId: number, emailIds: readonly number[]): number[];
+  /** Undoes the user's marks on a sender's mail (an address or an authenticated domain). */
+  forget(userId: number, identity: string): number[];
 }
 
 export interface ScanRecord {

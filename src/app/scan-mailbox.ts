@@ -2,6 +2,7 @@ import { trustedAuthServIds } from './mailbox-trust.js';
 import { readImapFolder, type ImapBatchState, type ImapSettings } from '../adapters/imap/imap-source.js';
 import { summariseParsed } from '../adapters/workers/protocol.js';
 import { PhishguardError } from '../errors.js';
+import { withHistory } from './sender-history.js';
 import type { Engine } from './engine.js';
 import { receivedAt } from './import-files.js';
 import type { MailboxRecord, Store } from './ports.js';
@@ -77,7 +78,7 @@ export function scanImapMailbox(
               raw: m.raw,
               links: s.links,
             },
-            analysis,
+            withHistory(store, mailbox.user_id, analysis),
           );
           if (r.inserted) report.added++;
         }

@@ -10,6 +10,7 @@ import { authRoutes } from './routes/auth.js';
 import { emailRoutes } from './routes/emails.js';
 import { mailboxRoutes } from './routes/mailboxes.js';
 import { gmailRoutes } from './routes/gmail.js';
+import { senderRoutes } from './routes/senders.js';
 import { rootHealth, systemRoutes } from './routes/system.js';
 import { serveWeb } from './static.js';
 import { docsPage, openApiDocument } from './openapi/document.js';
@@ -26,7 +27,8 @@ export function createApp(deps: AppDeps) {
     .route('/', emailRoutes(deps))
     .route('/', analysisRoutes(deps))
     .route('/', systemRoutes(deps))
-    .route('/', mailboxRoutes(deps));
+    .route('/', mailboxRoutes(deps))
+    .route('/', senderRoutes(deps));
 
   const app = routes();
   app.use('*', requestId());

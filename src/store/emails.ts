@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { EmailRow, EmailsRepo, EmailStatus, EmailSummaryRow, StoredAnalysis } from '../app/ports.js';
 import { toPhishingAnalysis, type EmailAnalysis, type RiskLevel } from '../core/index.js';
 import type Database from 'better-sqlite3';
+import type { KnownSenders } from './known-senders.js';
 import { nowIso, type Db } from './db.js';
 
 /**
@@ -71,7 +72,7 @@ function toRow(r: Row): EmailRow {
 /** Counts of a user's list under a filter, valid until the database changes. */
 const MAX_CACHED_COUNTS = 256;
 
-export function sqliteEmails(db: Db): EmailsRepo {
+export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
   // List queries are built from a small set of filter shapes; prepare each shape once.
   const statements = new Map<string, Database.Statement>();
   const stmt = (sql: string) => {
@@ -100,14 +101,20 @@ export function sqliteEmails(db: Db): EmailsRepo {
     if (n === undefined) counts.set(key, (n = (stmt(sql).get(...args) as { n: number }).n));
     return n;
   };
-  const putAnalysis = (emailId: number, a: EmailAnalysis) => {
-    db.prepare(
-      `INSERT INTO analyses (email_id, engine_version, risk_score, risk_level, is_phishing, confidence, summary, result_json, indicators_json, created_at)
+  // Prepared once: every stored message runs both.
+  const insertAnalysis = db.prepare(
+    `INSERT INTO analyses (email_id, engine_version, risk_score, risk_level, is_phishing, confidence, summary, result_json, indicators_json, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (email_id, engine_version) DO UPDATE SET risk_score = excluded.risk_score, risk_level = excluded.risk_level,
          is_phishing = excluded.is_phishing, confidence = excluded.confidence, summary = excluded.summary,
          result_json = excluded.result_json, indicators_json = excluded.indicators_json, created_at = excluded.created_at`,
-    ).run(
+  );
+  const pointAtAnalysis = db.prepare(
+    `UPDATE emails SET analysis_id = (SELECT id FROM analyses WHERE email_id = ? AND engine_version = ?),
+       sender_address = ?, sender_name = ?, auth_domain = ? WHERE id = ? RETURNING user_id`,
+  );
+  const putAnalysis = (emailId: number, a: EmailAnalysis) => {
+    insertAnalysis.run(
       emailId,
       a.engine_version,
       a.risk_score,
@@ -119,36 +126,42 @@ export function sqliteEmails(db: Db): EmailsRepo {
       JSON.stringify(toPhishingAnalysis(a).indicators),
       nowIso(),
     );
-    db.prepare(
-      'UPDATE emails SET analysis_id = (SELECT id FROM analyses WHERE email_id = ? AND engine_version = ?) WHERE id = ?',
-    ).run(emailId, a.engine_version, emailId);
+    const name = a.sender.display_name?.trim().toLowerCase() || null;
+    const owner = pointAtAnalysis.get(
+      emailId,
+      a.engine_version,
+      a.sender.address?.toLowerCase() ?? null,
+      name,
+      a.sender.authenticated_domain ?? null,
+      emailId,
+    ) as { user_id: number | null } | undefined;
+    if (owner?.user_id != null) knownSenders?.add(owner.user_id, name, a.sender.authenticated_domain ?? null);
   };
   const insertLink = db.prepare('INSERT OR IGNORE INTO links (email_id, url) VALUES (?, ?)');
+  const insertEmail = db.prepare(
+    `INSERT INTO emails (mailbox_id, user_id, provider_id, message_id, subject, sender, received_at, snippet, size, raw, created_at)
+     VALUES (?, (SELECT user_id FROM mailboxes WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (mailbox_id, provider_id) DO NOTHING`,
+  );
   const owned = (id: number, userId: number) =>
     db.prepare<[number, number], Row>(`${SELECT} WHERE e.id = ? AND e.user_id = ?`).raw().get(id, userId);
 
   return {
     insertAnalysed: (e, analysis) =>
       db.transaction(() => {
-        const info = db
-          .prepare(
-            `INSERT INTO emails (mailbox_id, user_id, provider_id, message_id, subject, sender, received_at, snippet, size, raw, created_at)
-             VALUES (?, (SELECT user_id FROM mailboxes WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)
-             ON CONFLICT (mailbox_id, provider_id) DO NOTHING`,
-          )
-          .run(
-            e.mailboxId,
-            e.mailboxId,
-            e.providerId,
-            e.messageId,
-            e.subject,
-            e.sender,
-            e.receivedAt,
-            e.snippet,
-            e.size,
-            e.raw ? gzipSync(e.raw) : null,
-            nowIso(),
-          );
+        const info = insertEmail.run(
+          e.mailboxId,
+          e.mailboxId,
+          e.providerId,
+          e.messageId,
+          e.subject,
+          e.sender,
+          e.receivedAt,
+          e.snippet,
+          e.size,
+          e.raw ? gzipSync(e.raw) : null,
+          nowIso(),
+        );
         if (info.changes === 0) {
           const id = (
             db

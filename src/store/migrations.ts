@@ -145,4 +145,21 @@ export const MIGRATIONS: readonly string[] = [
   // 6: the live token of each sign-in, found directly: every authenticated request checks that
   // its sign-in has not ended, and a long session's family holds one revoked row per rotation.
   `CREATE INDEX refresh_tokens_live ON refresh_tokens(family_id) WHERE revoked_at IS NULL;`,
+  // 7: who sent each email, as the user's sender history reads it: the From address and display
+  // name (lowercased) and the domain the mailbox's own server authenticated it for (null when
+  // it did not). Backfilled from stored analyses; mail analysed before authenticated domains
+  // were recorded gains one when rescored.
+  `ALTER TABLE emails ADD COLUMN sender_address TEXT;
+   ALTER TABLE emails ADD COLUMN sender_name TEXT;
+   ALTER TABLE emails ADD COLUMN auth_domain TEXT;
+   UPDATE emails SET
+     sender_address = (SELECT lower(json_extract(result_json, '$.sender.address')) FROM analyses WHERE analyses.id = emails.analysis_id),
+     sender_name = (SELECT lower(json_extract(result_json, '$.sender.display_name')) FROM analyses WHERE analyses.id = emails.analysis_id),
+     auth_domain = (SELECT json_extract(result_json, '$.sender.authenticated_domain') FROM analyses WHERE analyses.id = emails.analysis_id);
+   CREATE INDEX emails_user_sender ON emails(user_id, sender_address, received_at);
+   CREATE INDEX emails_user_auth ON emails(user_id, auth_domain, received_at) WHERE auth_domain IS NOT NULL;
+   CREATE INDEX emails_sender_marks ON emails(user_id, sender_address, status)
+     WHERE status IN ('safe', 'phishing', 'false_positive');
+   CREATE INDEX emails_auth_marks ON emails(user_id, auth_domain, status)
+     WHERE auth_domain IS NOT NULL AND status IN ('safe', 'phishing', 'false_positive');`,
 ];

@@ -12,6 +12,7 @@ import {
 import { summariseParsed } from '../../adapters/workers/protocol.js';
 import { toPhishingAnalysis } from '../../core/index.js';
 import { trustedAuthServIds } from '../mailbox-trust.js';
+import { withHistory } from '../sender-history.js';
 import { PhishguardError } from '../../errors.js';
 import type { Engine } from '../engine.js';
 import { receivedAt } from '../import-files.js';
@@ -306,7 +307,7 @@ export class GmailService {
         raw,
         links: s.links,
       },
-      analysis,
+      withHistory(this.store, m.user_id, analysis),
     );
     if (!r.inserted) this.store.emails.putAnalysis(r.id, analysis);
     return {

@@ -5,7 +5,7 @@ import type { PhishingModel } from '../model/model.js';
 import { hasCallToAction } from './call-to-action.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
-import { attributedResults, authSignals, verifiedSender } from './signals/auth.js';
+import { attributedResults, authenticatedDomain, authSignals, verifiedSender } from './signals/auth.js';
 import type { Signal, SignalContext } from './signals/context.js';
 import { contentSignals } from './signals/content.js';
 import { linkSignals } from './signals/links.js';
@@ -136,6 +136,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
       address: email.from?.address ?? null,
       domain: senderDomain,
       display_name: email.from?.name || null,
+      authenticated_domain: authenticatedDomain(ctx),
     },
     subject: email.subject,
     parse_warnings: email.warnings,
@@ -152,7 +153,7 @@ function linkDomains(email: ParsedEmail): string[] {
   return [...out];
 }
 
-function summarise(
+export function summarise(
   level: EmailAnalysis['risk_level'],
   score: number,
   indicators: readonly Indicator[],

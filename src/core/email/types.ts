@@ -49,7 +49,7 @@ export interface ParsedEmail {
 export type Severity = 'info' | 'low' | 'medium' | 'high' | 'critical';
 
 export type SignalFamily =
-  'auth' | 'sender' | 'lookalike' | 'links' | 'content' | 'attachments' | 'model' | 'parse';
+  'auth' | 'sender' | 'lookalike' | 'links' | 'content' | 'attachments' | 'model' | 'history' | 'parse';
 
 /** A named reason behind a score, with what triggered it. */
 export interface Indicator {
@@ -77,7 +77,15 @@ export interface EmailAnalysis {
   summary: string;
   indicators: Indicator[];
   model: { used: boolean; probability: number | null; top_terms: string[] };
-  sender: { address: string | null; domain: string | null; display_name: string | null };
+  sender: {
+    address: string | null;
+    domain: string | null;
+    display_name: string | null;
+    /** The From domain as authenticated by the mailbox's own server, or null. */
+    authenticated_domain?: string | null;
+  };
+  /** The probability before the user's own history was applied (see history.ts). */
+  base_probability?: number;
   subject: string;
   parse_warnings: string[];
 }

@@ -55,7 +55,17 @@ export const PhishingAnalysis = z
 export const Indicator = z
   .object({
     id: z.string(),
-    family: z.enum(['auth', 'sender', 'lookalike', 'links', 'content', 'attachments', 'model', 'parse']),
+    family: z.enum([
+      'auth',
+      'sender',
+      'lookalike',
+      'links',
+      'content',
+      'attachments',
+      'model',
+      'history',
+      'parse',
+    ]),
     severity: z.enum(['info', 'low', 'medium', 'high', 'critical']),
     weight: z.number(),
     explanation: z.string(),

@@ -4,6 +4,7 @@ import { PhishguardError } from '../../errors.js';
 import type { AppDeps } from '../env.js';
 import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
 import { Detail, EmailDetail, EmailPage, EmailSummary } from '../openapi/schemas.js';
+import { relearn } from '../../app/sender-history.js';
 import { clientAddress } from '../validate.js';
 
 const STATUSES = ['new', 'reviewed', 'safe', 'phishing', 'false_positive', 'quarantined'] as const;
@@ -164,6 +165,7 @@ export function emailRoutes(deps: AppDeps) {
             BULK_STATUS[input.action] as EmailStatus,
             input.reason ?? null,
           );
+        if (input.action !== 'delete') relearn(store, user.id, input.email_ids);
         store.audit.add({
           userId: user.id,
           username: user.username,
@@ -235,6 +237,8 @@ export function emailRoutes(deps: AppDeps) {
         const user = c.get('user');
         if (store.emails.setStatus([id], user.id, input.status, input.reason ?? null) === 0)
           throw new PhishguardError('NOT_FOUND', 'Email not found');
+        // The mark teaches the sender history: this sender's mail is scored again.
+        relearn(store, user.id, [id]);
         store.audit.add({
           userId: user.id,
           username: user.username,

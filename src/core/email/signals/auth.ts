@@ -94,6 +94,24 @@ const FREEMAIL_SENDERS = new Set([
 const VERIFIED_RANK = 20_000;
 
 /**
+ * The From domain, when the mailbox's own receiving server says it authenticated (DMARC pass
+ * for it, or a DKIM pass signed by it); null otherwise. What a sender writes itself never counts.
+ */
+export function authenticatedDomain({ authResults: results, senderDomain }: SignalContext): string | null {
+  if (!results?.trusted || !senderDomain) return null;
+  const top = results.header;
+  const dmarcPass =
+    /(?:^|[;\s])dmarc=pass\b/i.test(top) &&
+    (!/header\.from=/i.test(top) ||
+      new RegExp(`header\\.from=([\\w.-]*\\.)?${escape(senderDomain)}\\b`, 'i').test(top));
+  const dkimAligned = new RegExp(
+    `dkim=pass[^;]*header\\.d=([\\w.-]*\\.)?${escape(senderDomain)}\\b`,
+    'i',
+  ).test(top);
+  return dmarcPass || dkimAligned ? senderDomain : null;
+}
+
+/**
  * An authenticated, well-known sender whose links all stay on its own domains: the shape of
  * real transactional mail (bank notices, shipping updates, password resets). DMARC pass, or
  * DKIM pass signed by the From domain, from the receiving server's own header; free-mail

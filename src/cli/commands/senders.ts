@@ -1,0 +1,73 @@
+import type { Command } from 'commander';
+import { relearn } from '../../app/sender-history.js';
+import { writeJson, type CliContext } from '../context.js';
+import { cell } from '../output/table.js';
+import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
+
+/** `phishguard senders list|forget`: what the engine learned from a user's mail and marks. */
+export function registerSenders(program: Command, ctx: () => CliContext): void {
+  const senders = program
+    .command('senders')
+    .description('What your mail and your marks taught the engine, per sender (and how to undo it)');
+  const common = (c: Command) =>
+    c
+      .option('--user <name>', 'whose history (default: the only user)')
+      .option('--data-dir <dir>', 'data directory')
+      .option('--config <file>', 'JSON config file')
+      .option('--json', 'print JSON');
+
+  common(senders.command('list').description('Senders by number of messages, with your marks')).action(
+    (opts: StoreFlags & { user?: string; json?: boolean }) => {
+      const c = ctx();
+      const { store } = openStore(c, opts);
+      try {
+        const rows = store.senders.list(resolveUser(store, opts.user).id);
+        if (opts.json) return writeJson(c, rows);
+        c.stdout.write(
+          `${cell('SENDER', 40)} ${cell('AUTHENTICATED', 20)} ${cell('MSGS', 5)} ${cell('DAYS', 5)} MARKS\n`,
+        );
+        for (const r of rows) {
+          const marks = [
+            r.markedSafe ? `${r.markedSafe} safe` : '',
+            r.markedFalsePositive ? `${r.markedFalsePositive} false positive` : '',
+            r.markedPhishing ? `${r.markedPhishing} phishing` : '',
+          ]
+            .filter(Boolean)
+            .join(', ');
+          c.stdout.write(
+            `${cell(r.address, 40)} ${cell(r.authenticated_domain ?? '-', 20)} ${cell(String(r.messages), 5)} ${cell(String(r.days), 5)} ${marks || '-'}\n`,
+          );
+        }
+      } finally {
+        store.close();
+      }
+    },
+  );
+
+  common(
+    senders
+      .command('forget')
+      .argument('<identity>', 'a sender address or an authenticated domain')
+      .description('Undo your marks on a sender and score its mail again'),
+  ).action((identity: string, opts: StoreFlags & { user?: string; json?: boolean }) => {
+    const c = ctx();
+    const { store } = openStore(c, opts);
+    try {
+      const user = resolveUser(store, opts.user);
+      const ids = store.senders.forget(user.id, identity);
+      const rescored = ids.length ? relearn(store, user.id, ids) : 0;
+      store.audit.add({
+        userId: user.id,
+        username: user.username,
+        action: 'sender.forget',
+        target: identity,
+        detail: { unmarked: ids.length, rescored, via: 'cli' },
+      });
+      if (opts.json) writeJson(c, { identity, unmarked: ids.length, rescored });
+      else
+        c.stdout.write(`forgot ${ids.length} mark(s) on ${identity}; ${rescored} message(s) scored again\n`);
+    } finally {
+      store.close();
+    }
+  });
+}
