@@ -159,6 +159,28 @@ describe('the user’s mailbox teaches the engine (sender history and marks)', (
     });
     expect((await score(t, alice.access_token, a2)).score).toBe(100);
     expect((await score(t, alice.access_token, a2)).ids).not.toContain('history.known_sender');
+    // A spoofed copy (not authenticated) marked phishing does not taint the real, authenticated sender…
+    const spoof = await store(
+      t,
+      'alice',
+      message({ id: 3, auth: 'dmarc=fail header.from=shopnews.example' }),
+      3,
+    );
+    await t.req(`/api/emails/${spoof}/status`, {
+      method: 'PATCH',
+      token: alice.access_token,
+      json: { status: 'phishing' },
+    });
+    expect((await score(t, alice.access_token, a2)).ids).not.toContain('history.marked_phishing');
+    // …but the next unauthenticated message from that address is raised, and so is the sender once
+    // its authenticated mail is marked.
+    const spoof2 = await store(
+      t,
+      'alice',
+      message({ id: 4, auth: 'dmarc=fail header.from=shopnews.example' }),
+      4,
+    );
+    expect((await score(t, alice.access_token, spoof2)).ids).toContain('history.marked_phishing');
     await t.req(`/api/emails/${a1}/status`, {
       method: 'PATCH',
       token: alice.access_token,

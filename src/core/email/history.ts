@@ -54,8 +54,9 @@ export function applyHistory(a: EmailAnalysis, h: SenderHistory): EmailAnalysis 
     p = 1 - (1 - p) * (1 - i.weight);
   };
 
-  const markedPhishing =
-    (h.address?.markedPhishing ?? 0) + (authenticated ? (h.domain?.markedPhishing ?? 0) : 0);
+  // An authenticated message answers only for marks on mail authenticated for the same domain: a
+  // phish that spoofed service@bank.example must not taint the bank's real, authenticated mail.
+  const markedPhishing = authenticated ? (h.domain?.markedPhishing ?? 0) : (h.address?.markedPhishing ?? 0);
   if (markedPhishing > 0)
     raise({
       id: 'history.marked_phishing',
