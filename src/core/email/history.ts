@@ -111,7 +111,7 @@ export function applyHistory(a: EmailAnalysis, h: SenderHistory): EmailAnalysis 
         explanation:
           marked > 0
             ? `You marked mail from ${authenticated} as safe, and this message is authenticated as coming from it.`
-            : `You have received ${known.messages} authenticated messages from ${authenticated} since ${(known.firstSeen ?? '').slice(0, 10)}, none marked phishing.`,
+            : `You have received ${known.messages >= 100 ? '100 or more' : known.messages} authenticated messages from ${authenticated} since ${(known.firstSeen ?? '').slice(0, 10)}, none marked phishing.`,
         evidence: [
           `${known.messages} message(s) on ${known.days} day(s)${marked > 0 ? `, ${marked} marked safe` : ''}`,
           `authenticated as ${authenticated}`,
