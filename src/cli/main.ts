@@ -10,6 +10,7 @@ import { registerMailbox } from './commands/mailbox.js';
 import { registerGmail } from './commands/gmail.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerServe } from './commands/serve.js';
+import { registerMark } from './commands/mark.js';
 import { registerSenders } from './commands/senders.js';
 import { registerUser } from './commands/user.js';
 
@@ -29,6 +30,7 @@ export function buildProgram(getCtx: () => CliContext): Command {
   registerServe(program, getCtx);
   registerUser(program, getCtx);
   registerSenders(program, getCtx);
+  registerMark(program, getCtx);
   registerImport(program, getCtx);
   registerMailbox(program, getCtx);
   registerGmail(program, getCtx);

@@ -189,11 +189,34 @@ describe('the user’s mailbox teaches the engine (sender history and marks)', (
     expect((await score(t, alice.access_token, a2)).ids).toContain('history.marked_phishing');
   });
 
-  it('phishguard senders list and forget work on the local store', async () => {
+  it('phishguard mark, senders list and senders forget work on the local store', async () => {
     const t = await testApp();
+    const { access_token: token } = await t.login('alice', 'alice-password');
     const id = await store(t, 'alice', message({ id: 1 }), 1);
-    await store(t, 'alice', message({ id: 2 }), 2);
-    t.deps.store.emails.setStatus([id], t.deps.store.users.byUsername('alice')!.id, 'safe', null);
+    const other = await store(t, 'alice', message({ id: 2 }), 2);
+    const mark = await runCli([
+      'mark',
+      String(id),
+      '--as',
+      'safe',
+      '--user',
+      'alice',
+      '--data-dir',
+      t.dataDir,
+    ]);
+    expect(mark.stdout).toBe('marked 1 email(s) safe; 2 email(s) of the same senders scored again\n');
+    expect((await score(t, token, other)).ids).toContain('history.known_sender');
+    const bad = await runCli([
+      'mark',
+      String(id),
+      '--as',
+      'fine',
+      '--user',
+      'alice',
+      '--data-dir',
+      t.dataDir,
+    ]);
+    expect(bad.code).toBe(2);
     const list = await runCli(['senders', 'list', '--user', 'alice', '--data-dir', t.dataDir, '--json']);
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout)[0]).toMatchObject({ address: 'news@shopnews.example', markedSafe: 1 });
