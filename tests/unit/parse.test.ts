@@ -20,6 +20,11 @@ describe('MIME parsing', () => {
     let nested = 'Content-Type: text/plain\n\ninner';
     for (let i = 0; i < 3000; i++)
       nested = `Content-Type: multipart/mixed; boundary="b${i}"\n\n--b${i}\n${nested}\n--b${i}--\n`;
+    const huge = await parseRawEmail(
+      `From: a@example.com\nSubject: big\nContent-Type: text/html\n\n<p>Verify your account <a href="https://evil.example/x">here</a></p>${'<div>x</div>'.repeat(200_000)}`,
+    );
+    expect(huge.links.map((l) => l.href)).toContain('https://evil.example/x');
+    expect(huge.warnings.join(' ')).toMatch(/HTML part of \d+ characters; only the first 524288 were read/);
     const deep = await parseRawEmail(`From: a@example.com\nSubject: nest\nMIME-Version: 1.0\n${nested}`);
     expect(deep.subject).toBe('nest');
     expect(deep.warnings.join(' ')).toMatch(/more than 200 multipart containers/);

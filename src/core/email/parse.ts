@@ -6,6 +6,17 @@ import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
 /** Past this, a message is analysed from its first part only (a warning says so). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 const MAX_TEXT_CHARS = 200_000;
+/**
+ * HTML past this is not read (a warning says so): Gmail itself clips messages at 102 KB, real
+ * mail stays far below, and tokenising megabytes of markup is where hostile mail spends time.
+ */
+const MAX_HTML_CHARS = 512 * 1024;
+
+function clipHtml(html: string | null, warnings: string[]): string | null {
+  if (html === null || html.length <= MAX_HTML_CHARS) return html;
+  warnings.push(`HTML part of ${html.length} characters; only the first ${MAX_HTML_CHARS} were read`);
+  return html.slice(0, MAX_HTML_CHARS);
+}
 
 /**
  * Parses a raw RFC 822 message. Never throws: malformed or truncated mail yields what could
@@ -110,7 +121,7 @@ export function parseTestEmail(input: { subject: string; sender: string; content
 
 function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail {
   const header = (key: string) => email.headers.filter((h) => h.key === key).map((h) => h.value);
-  const html = email.html ?? null;
+  const html = clipHtml(email.html ?? null, warnings);
   const facts = html ? extractHtml(html) : null;
   let text = email.text?.trim() ? email.text : (facts?.text ?? '');
   if (text.length > MAX_TEXT_CHARS) {
@@ -182,7 +193,7 @@ function fromParts(p: {
   size: number;
 }): ParsedEmail {
   const isHtml = looksLikeHtml(p.body);
-  const facts = isHtml ? extractHtml(p.body) : null;
+  const facts = isHtml ? extractHtml(clipHtml(p.body, p.warnings) ?? '') : null;
   const text = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
   const links = facts ? [...facts.links] : linksInText(text);
   for (const form of facts?.forms ?? [])
