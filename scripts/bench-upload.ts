@@ -1,6 +1,5 @@
 // npm run bench:upload: memory of `phishguard serve` while one large mbox is uploaded to
 // POST /api/mailboxes/import (streamed to disk, then imported), and /health latency meanwhile.
-import { spawn } from 'node:child_process';
 import {
   createReadStream,
   createWriteStream,
@@ -9,10 +8,10 @@ import {
   readFileSync,
   statSync,
 } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { startServe } from './lib/serve-child.js';
 
 const targetMb = Number(process.env.BENCH_UPLOAD_MB ?? 150);
 const dir = mkdtempSync(join(tmpdir(), 'pg-upload-'));
@@ -38,36 +37,7 @@ await new Promise<void>((r) => out.on('close', () => r()));
 const size = statSync(file).size;
 console.log(`generated ${n} messages, ${(size / 1e6).toFixed(0)} MB (uncompressed mbox)`);
 
-const dataDir = join(dir, 'data');
-const child = spawn(process.execPath, ['bin/phishguard.js', 'serve', '--data-dir', dataDir, '--port', '0'], {
-  stdio: ['ignore', 'ignore', 'pipe'],
-  env: { ...process.env, PHISHGUARD_LOG_LEVEL: 'warn' },
-});
-let err = '';
-child.stderr.on('data', (d) => (err += d));
-for (let i = 0; i < 200 && !/password: \S+/.test(err); i++) await new Promise((r) => setTimeout(r, 100));
-const base = /listening on (\S+)/.exec(err)?.[1];
-const first = /password: (\S+)/.exec(err)?.[1];
-if (!base || !first) throw new Error(`serve did not start: ${err}`);
-
-const login = (await (
-  await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: 'admin', password: first }),
-  })
-).json()) as { access_token: string };
-const changed = (await (
-  await fetch(`${base}/api/auth/password`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ current_password: first, new_password: `${first}-bench` }),
-  })
-).json()) as { access_token: string };
-
-const rss = async () => {
-  const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
+const { base, token, child, rss } = await startServe(join(dir, 'data'));
 await new Promise((r) => setTimeout(r, 1000));
 const before = await rss();
 let peak = before;
@@ -95,7 +65,7 @@ const started = performance.now();
 const res = await fetch(`${base}/api/mailboxes/import`, {
   method: 'POST',
   headers: {
-    authorization: `Bearer ${changed.access_token}`,
+    authorization: `Bearer ${token}`,
     'content-type': `multipart/form-data; boundary=${boundary}`,
   },
   body: Readable.toWeb(Readable.from(parts())) as ReadableStream,

@@ -1,8 +1,7 @@
 // npm run fuzz: the engine under 100,000 mutated messages, then a running daemon under requests
 // generated from its OpenAPI document. Prints figures; exits 1 on an uncaught error or a 5xx.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createReadStream } from 'node:fs';
@@ -10,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import { readMbox } from '../src/adapters/files/mbox.js';
 import { createEngine } from '../src/app/engine.js';
 import { apiRequests, type ApiDocument } from './lib/fuzz-api.js';
+import { startServe } from './lib/serve-child.js';
 import { fuzzMail, MUTATORS, quantile } from './lib/fuzz-mail.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 1);
@@ -72,46 +72,21 @@ if (only !== 'api') {
 if (only !== 'mail') {
   const dir = mkdtempSync(join(tmpdir(), 'pg-fuzz-'));
   const dataDir = join(dir, 'data');
-  const child = spawn(
-    process.execPath,
-    ['bin/phishguard.js', 'serve', '--data-dir', dataDir, '--port', '0'],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, PHISHGUARD_LOG_LEVEL: 'error' },
-    },
-  );
-  let err = '';
-  child.stderr.on('data', (d) => (err += d));
-  for (let i = 0; i < 200 && !/password: \S+/.test(err); i++) await new Promise((r) => setTimeout(r, 100));
-  const base = /listening on (\S+)/.exec(err)?.[1];
-  const first = /password: (\S+)/.exec(err)?.[1];
-  if (!base || !first) throw new Error(`serve did not start: ${err}`);
-  execFileSync(
-    process.execPath,
-    ['bin/phishguard.js', 'import', 'fixtures/email', '--user', 'admin', '--data-dir', dataDir],
-    { stdio: 'ignore' },
-  );
-  const login = (await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: 'admin', password: first }),
-    })
-  ).json()) as { access_token: string };
-  const changed = (await (
-    await fetch(`${base}/api/auth/password`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ current_password: first, new_password: `${first}-fuzz` }),
-    })
-  ).json()) as { access_token: string };
+  const { base, token, child, rss } = await startServe(dataDir, {
+    logLevel: 'error',
+    beforeSignIn: () =>
+      execFileSync(
+        process.execPath,
+        ['bin/phishguard.js', 'import', 'fixtures/email', '--user', 'admin', '--data-dir', dataDir],
+        { stdio: 'ignore' },
+      ),
+  });
   const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as ApiDocument;
-  const rss = async () =>
-    Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   const before = await rss();
   let peak = before;
   const statuses = new Map<number, number>();
   const errors: string[] = [];
-  const gen = apiRequests(doc, { seed, token: changed.access_token });
+  const gen = apiRequests(doc, { seed, token });
   let sent = 0;
   const started = performance.now();
   const worker = async () => {

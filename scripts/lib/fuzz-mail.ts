@@ -1,18 +1,10 @@
 import { deflateRawSync } from 'node:zlib';
 import type { Engine } from '../../src/app/engine.js';
 import { PhishguardError } from '../../src/errors.js';
+import { mulberry32 } from './logreg.js';
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same mutations on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded (mulberry32, as training uses): the same seed gives the same mutations on every machine. */
+export const prng = mulberry32;
 
 type Mutator = (m: Buffer, r: () => number) => Buffer;
 const pick = <T>(xs: readonly T[], r: () => number): T => xs[Math.floor(r() * xs.length)] as T;

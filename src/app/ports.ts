@@ -1,4 +1,4 @@
-import type { EmailAnalysis, RiskLevel, SenderHistory } from '../core/index.js';
+import type { EmailAnalysis, RiskLevel, SenderHistory, SenderStats } from '../core/index.js';
 
 /** The store as the app layer needs it. SQLite implements it (src/store); another database could. */
 export interface Store {
@@ -242,16 +242,9 @@ export interface AuditRepo {
 }
 
 /** One sender as the user's history knows it. */
-export interface SenderRow {
+export interface SenderRow extends SenderStats {
   address: string;
   authenticated_domain: string | null;
-  messages: number;
-  days: number;
-  firstSeen: string | null;
-  lastSeen: string | null;
-  markedSafe: number;
-  markedPhishing: number;
-  markedFalsePositive: number;
 }
 
 export interface SendersRepo {

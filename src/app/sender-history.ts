@@ -1,5 +1,5 @@
 import { applyHistory, type EmailAnalysis } from '../core/index.js';
-import type { Store } from './ports.js';
+import type { Store, UserRecord } from './ports.js';
 
 /** The analysis with this user's history of the sender applied (before storing it). */
 export function withHistory(
@@ -30,4 +30,27 @@ export function relearn(store: Store, userId: number, emailIds: readonly number[
     n++;
   }
   return n;
+}
+
+/**
+ * Undoes a user's marks on a sender (an address or an authenticated domain), scores its mail
+ * again and records it in the audit log. The CLI and the API both forget through here.
+ */
+export function forgetSender(
+  store: Store,
+  user: Pick<UserRecord, 'id' | 'username'>,
+  identity: string,
+  via: { address?: string; cli?: boolean } = {},
+): { identity: string; unmarked: number; rescored: number } {
+  const ids = store.senders.forget(user.id, identity);
+  const rescored = ids.length ? relearn(store, user.id, ids) : 0;
+  store.audit.add({
+    userId: user.id,
+    username: user.username,
+    action: 'sender.forget',
+    target: identity,
+    address: via.address ?? null,
+    detail: { unmarked: ids.length, rescored, ...(via.cli ? { via: 'cli' } : {}) },
+  });
+  return { identity, unmarked: ids.length, rescored };
 }

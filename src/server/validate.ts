@@ -31,22 +31,6 @@ export function validationHook(result: { success: boolean; error?: unknown }): v
   if (!result.success) throw validationError(result.error as z.ZodError);
 }
 
-/** The request body as JSON (or form fields), without trusting its shape. */
-export async function body(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data'))
-    return Object.fromEntries(
-      Object.entries(await c.req.parseBody()).map(([k, v]) => [k, typeof v === 'string' ? v : '']),
-    );
-  const text = await c.req.text();
-  if (!text) return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new PhishguardError('VALIDATION', 'Request body is not valid JSON');
-  }
-}
-
 export function clientAddress(c: Context): string {
   const forwarded = c.get('forwarded') as Forwarded | undefined;
   return forwarded?.address ?? socketAddress(c);

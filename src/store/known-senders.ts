@@ -5,18 +5,19 @@
  * older than a minute are reloaded, so mail stored by another process is seen within a minute.
  */
 export class KnownSenders {
-  readonly #users = new Map<number, { at: number; names: Map<string, string[]>; domains: Set<string> }>();
+  readonly #users = new Map<number, Entry>();
 
   constructor(private readonly load: (userId: number) => { name: string | null; domain: string }[]) {}
 
   get(userId: number): { names: ReadonlyMap<string, readonly string[]>; domains: readonly string[] } {
     let entry = this.#users.get(userId);
     if (!entry || Date.now() - entry.at > 60_000) {
-      entry = { at: Date.now(), names: new Map(), domains: new Set() };
+      entry = { at: Date.now(), names: new Map(), domains: new Set(), list: [] };
       this.#users.set(userId, entry);
       for (const r of this.load(userId)) this.#put(entry, r.name, r.domain);
     }
-    return { names: entry.names, domains: [...entry.domains] };
+    // The same array each time (grown in place): no copy per message stored.
+    return { names: entry.names, domains: entry.list };
   }
 
   /** Called as mail is stored: an authenticated sender becomes known at once. */
@@ -35,4 +36,11 @@ export class KnownSenders {
     const list = entry.names.get(name) ?? [];
     if (!list.includes(domain)) entry.names.set(name, [...list, domain]);
   }
+}
+
+interface Entry {
+  at: number;
+  names: Map<string, string[]>;
+  domains: Set<string>;
+  list: string[];
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { relearn } from '../../app/sender-history.js';
+import { forgetSender } from '../../app/sender-history.js';
 import { writeJson, type CliContext } from '../context.js';
 import { cell } from '../output/table.js';
 import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
@@ -53,19 +53,12 @@ export function registerSenders(program: Command, ctx: () => CliContext): void {
     const c = ctx();
     const { store } = openStore(c, opts);
     try {
-      const user = resolveUser(store, opts.user);
-      const ids = store.senders.forget(user.id, identity);
-      const rescored = ids.length ? relearn(store, user.id, ids) : 0;
-      store.audit.add({
-        userId: user.id,
-        username: user.username,
-        action: 'sender.forget',
-        target: identity,
-        detail: { unmarked: ids.length, rescored, via: 'cli' },
-      });
-      if (opts.json) writeJson(c, { identity, unmarked: ids.length, rescored });
+      const r = forgetSender(store, resolveUser(store, opts.user), identity, { cli: true });
+      if (opts.json) writeJson(c, r);
       else
-        c.stdout.write(`forgot ${ids.length} mark(s) on ${identity}; ${rescored} message(s) scored again\n`);
+        c.stdout.write(
+          `forgot ${r.unmarked} mark(s) on ${identity}; ${r.rescored} message(s) scored again\n`,
+        );
     } finally {
       store.close();
     }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { relearn } from '../../app/sender-history.js';
+import { forgetSender } from '../../app/sender-history.js';
 import type { AppDeps } from '../env.js';
 import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
 import { clientAddress } from '../validate.js';
@@ -53,19 +53,10 @@ export function senderRoutes(deps: AppDeps) {
         },
       }),
       (c) => {
-        const user = c.get('user');
-        const { identity } = c.req.valid('json');
-        const ids = store.senders.forget(user.id, identity);
-        const rescored = ids.length ? relearn(store, user.id, ids) : 0;
-        store.audit.add({
-          userId: user.id,
-          username: user.username,
-          action: 'sender.forget',
-          target: identity,
+        const r = forgetSender(store, c.get('user'), c.req.valid('json').identity, {
           address: clientAddress(c),
-          detail: { unmarked: ids.length, rescored },
         });
-        return c.json({ identity, unmarked: ids.length, rescored }, 200);
+        return c.json(r, 200);
       },
     );
 }

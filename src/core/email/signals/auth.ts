@@ -117,25 +117,14 @@ export function authenticatedDomain({ authResults: results, senderDomain }: Sign
  * DKIM pass signed by the From domain, from the receiving server's own header; free-mail
  * domains never qualify (anyone can hold an address there).
  */
-export function verifiedSender(
-  { authResults: results, popular, senderDomain }: SignalContext,
-  linkDomains: readonly string[],
-): Indicator | null {
-  // Only results the mailbox's own server wrote may lower a score: a sender can write a
-  // "dmarc=pass" line into its own message.
-  if (!results?.trusted) return null;
-  const top = results.header;
+export function verifiedSender(ctx: SignalContext, linkDomains: readonly string[]): Indicator | null {
+  const { authResults: results, popular, senderDomain } = ctx;
   if (!senderDomain || FREEMAIL_SENDERS.has(senderDomain) || !popular.isPopular(senderDomain, VERIFIED_RANK))
     return null;
-  const dmarcPass =
-    /(?:^|[;\s])dmarc=pass\b/i.test(top) &&
-    (!/header\.from=/i.test(top) ||
-      new RegExp(`header\\.from=([\\w.-]*\\.)?${escape(senderDomain)}\\b`, 'i').test(top));
-  const dkimAligned = new RegExp(
-    `dkim=pass[^;]*header\\.d=([\\w.-]*\\.)?${escape(senderDomain)}\\b`,
-    'i',
-  ).test(top);
-  if (!dmarcPass && !dkimAligned) return null;
+  // Only results the mailbox's own server wrote may lower a score: a sender can write a
+  // "dmarc=pass" line into its own message.
+  if (!results || authenticatedDomain(ctx) === null) return null;
+  const top = results.header;
   if (linkDomains.some((d) => d !== senderDomain && !sameBrand(d, senderDomain))) return null;
   return indicator({
     id: 'auth.verified_sender',
