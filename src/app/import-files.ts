@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AnalyzePool } from '../adapters/workers/analyze-pool.js';
 import type { Engine } from './engine.js';
 import type { Store } from './ports.js';
 import { scanMailPaths, type ScanProgress } from './scan-files.js';
@@ -31,6 +32,8 @@ export async function importFiles(
   opts: {
     mailboxName?: string;
     workers?: number;
+    /** A pool the caller owns (the daemon's), instead of starting `workers` threads. */
+    pool?: AnalyzePool | null;
     /** Receiving servers whose Authentication-Results may lower a score (default: none). */
     trustedAuthServIds?: readonly string[];
     onProgress?: (p: ScanProgress, r: ImportResult) => void;
@@ -47,6 +50,7 @@ export async function importFiles(
     for await (const m of scanMailPaths(engine, paths, {
       keepRaw: true,
       workers: opts.workers,
+      pool: opts.pool,
       trustedAuthServIds: opts.trustedAuthServIds,
       onProgress: (p) => opts.onProgress?.(p, result),
     })) {
@@ -75,6 +79,9 @@ export async function importFiles(
       if (inserted) result.added++;
       else result.duplicates++;
       if (result.processed % 100 === 0) store.scans.progress(scanId, result.processed, result.added);
+      // Analysed messages arrive as already-settled promises, so without this the loop would
+      // store a whole batch before the daemon answers anyone else (measured: /health p50 50 ms).
+      if (result.processed % 16 === 0) await new Promise((r) => setImmediate(r));
     }
     store.scans.progress(scanId, result.processed, result.added, result.processed);
     store.scans.finish(scanId, 'done');

@@ -25,6 +25,8 @@ export interface ScanProgress {
 export interface ScanOptions {
   /** Worker threads; 0 analyses on this thread. Default: one per core, at most 4. */
   workers?: number;
+  /** A pool the caller owns (the daemon's): used instead of starting `workers` threads. */
+  pool?: AnalyzePool | null;
   onProgress?: (p: ScanProgress) => void;
   /** Keep each message's bytes in the result (costs a copy per message with workers). */
   keepRaw?: boolean;
@@ -52,8 +54,9 @@ export async function* scanMailPaths(
     readBytes: 0,
     messages: 0,
   };
-  const workers = opts.workers ?? defaultWorkers();
-  const pool = workers > 0 ? new AnalyzePool(workers) : null;
+  const shared = opts.pool !== undefined;
+  const workers = shared ? (opts.pool?.size ?? 0) : (opts.workers ?? defaultWorkers());
+  const pool = shared ? (opts.pool ?? null) : workers > 0 ? new AnalyzePool(workers) : null;
   const queue: Promise<ScannedMessage>[] = [];
   const limit = Math.max(1, workers) * IN_FLIGHT_PER_WORKER;
   try {
@@ -71,7 +74,7 @@ export async function* scanMailPaths(
     if (unreadable) throw unreadable;
   } finally {
     await Promise.allSettled(queue);
-    await pool?.close();
+    if (!shared) await pool?.close();
   }
 
   async function done(p: Promise<ScannedMessage>): Promise<ScannedMessage> {

@@ -28,6 +28,7 @@ const ENV: Record<string, string> = {
   PHISHGUARD_CORS_ORIGINS: 'corsOrigins',
   PHISHGUARD_TRUSTED_PROXIES: 'trustedProxies',
   PHISHGUARD_MAX_UPLOAD_MB: 'maxUploadMb',
+  PHISHGUARD_ANALYSIS_WORKERS: 'analysisWorkers',
 };
 const GOOGLE_ENV: Record<string, string> = {
   PHISHGUARD_GOOGLE_CLIENT_ID: 'clientId',

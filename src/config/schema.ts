@@ -18,6 +18,12 @@ export const ConfigSchema = z.object({
   chromium: z.string().nullable().default(null),
   /** Largest upload of mail files accepted by POST /api/mailboxes/import, streamed to disk. */
   maxUploadMb: z.coerce.number().int().positive().max(100_000).default(200),
+  /**
+   * The daemon's analysis threads, shared by every upload and import (null: one per core, at
+   * most 2). 0 analyses on the request thread: least memory, but the daemon answers slowly while
+   * it imports.
+   */
+  analysisWorkers: z.coerce.number().int().min(0).max(32).nullable().default(null),
   accessTokenTtlSeconds: z.coerce.number().int().positive().default(3600),
   refreshTokenTtlDays: z.coerce.number().int().positive().default(30),
   /** Public URL of the dashboard, used to build OAuth redirect URIs. */

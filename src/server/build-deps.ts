@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { findChromium, launchChromium, type BrowserEngine } from '../adapters/browser/chromium.js';
 import { loadPopularDomains } from '../adapters/data/load.js';
+import { AnalyzePool } from '../adapters/workers/analyze-pool.js';
+import { defaultWorkers } from '../app/scan-files.js';
 import { AuthService } from '../app/auth.js';
 import { GmailService } from '../app/gmail/service.js';
 import { createEngine } from '../app/engine.js';
@@ -23,6 +25,8 @@ export function buildDeps(
   let browser: Promise<BrowserEngine | null> | null = null;
   const engine = createEngine({ popular });
   const secretsKey = loadKey(config.dataDir, 'secrets', env);
+  const poolSize = config.analysisWorkers ?? Math.min(2, defaultWorkers());
+  let pool: AnalyzePool | null = null;
   return {
     fetchBudget: new FetchBudget(),
     config,
@@ -53,10 +57,16 @@ export function buildDeps(
     },
     gmail: new GmailService(config.google, store, engine, secretsKey),
     secretsKey,
+    analysisPool: () => {
+      if (poolSize === 0) return null;
+      pool ??= new AnalyzePool(poolSize);
+      return pool;
+    },
     webDir: existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null,
     async dispose() {
       const b = await browser;
       await b?.close();
+      await pool?.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Forwarded } from './validate.js';
 import type { FetchBudget } from '../app/fetch-budget.js';
 import type { Logger } from 'pino';
 import type { BrowserEngine } from '../adapters/browser/chromium.js';
+import type { AnalyzePool } from '../adapters/workers/analyze-pool.js';
 import type { AuthService } from '../app/auth.js';
 import type { Engine } from '../app/engine.js';
 import type { Store, UserRecord } from '../app/ports.js';
@@ -24,6 +25,8 @@ export interface AppDeps {
   secretsKey: Buffer;
   /** Where the built web dashboard lives, if it was built. */
   webDir: string | null;
+  /** The daemon's analysis threads, started on first use and shared from then on; null for none. */
+  analysisPool: () => AnalyzePool | null;
   /** Per-user and global limits on server-side fetching (link analyses, screenshots). */
   fetchBudget: FetchBudget;
 }

@@ -2,16 +2,12 @@ import { rmSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { saveMultipartFiles } from '../../adapters/uploads/multipart.js';
 import { importFiles } from '../../app/import-files.js';
-import { defaultWorkers } from '../../app/scan-files.js';
 import { scanImapMailbox, scanRunning } from '../../app/scan-mailbox.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps } from '../env.js';
 import { ERRORS, json, routes, signedIn } from '../openapi/route.js';
 import { Mailbox, Scan } from '../openapi/schemas.js';
 import { clientAddress } from '../validate.js';
-
-/** Analysis threads for one upload: at most two, so uploads cannot take every core. */
-const UPLOAD_WORKERS = Math.min(2, defaultWorkers());
 
 export function mailboxRoutes(deps: AppDeps) {
   const { store } = deps;
@@ -153,13 +149,14 @@ export function mailboxRoutes(deps: AppDeps) {
           fields: ['file', 'files'],
         });
         try {
-          // Analysed on worker threads, so the daemon keeps answering while an upload is scored.
+          // Analysed on the daemon's worker threads, so it keeps answering while an upload is
+          // scored; every upload shares them, so memory does not grow with concurrent uploads.
           const r = await importFiles(
             store,
             deps.engine,
             user.id,
             upload.files.map((f) => f.path),
-            { workers: UPLOAD_WORKERS },
+            { pool: deps.analysisPool() },
           );
           store.audit.add({
             userId: user.id,
