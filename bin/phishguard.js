@@ -1,4 +1,12 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
-
-main(process.argv);
+/* global URL */
+// `--version` answers before the CLI's modules load (loading them all takes most of a second).
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  const { readFileSync } = await import('node:fs');
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  process.stdout.write(`${pkg.version}\n`);
+} else {
+  const { main } = await import('../dist/cli/main.js');
+  await main(process.argv);
+}

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { PACKAGE_ROOT } from '../config/paths.js';
 import { ERROR_CODES, PhishguardError } from '../errors.js';
 import type { CliContext } from './context.js';
 import { createLogger } from './logger.js';
@@ -19,10 +22,13 @@ export function buildProgram(getCtx: () => CliContext): Command {
     .description(
       'Review your own mailbox for phishing: explainable scores, link analysis and a local dashboard.',
     )
-    .version('0.1.0')
+    .version(packageVersion())
     .option('--debug', 'verbose logs and stack traces on stderr')
     .option('--log-level <level>', 'pino log level for stderr logs', 'warn')
-    .showHelpAfterError()
+    // A mistyped flag is one line and a pointer to the help, not the whole help.
+    .configureOutput({
+      outputError: (str, write) => write(`${str.trimEnd()} (see --help)\n`),
+    })
     .exitOverride();
   registerTestEmail(program, getCtx);
   registerScan(program, getCtx);
@@ -77,4 +83,9 @@ function reportError(err: unknown, debug: boolean): number {
   );
   if (debug && e.stack) process.stderr.write(`${e.stack}\n`);
   return ERROR_CODES.INTERNAL.exit;
+}
+
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }

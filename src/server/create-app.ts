@@ -72,7 +72,9 @@ export function createApp(deps: AppDeps) {
     const start = performance.now();
     await next();
     // Method, path (no query: it can carry addresses), status and time; never bodies or tokens.
-    deps.logger.info(
+    // The dashboard's files are logged only at debug: one page load is a dozen of them.
+    const api = c.req.path.startsWith('/api/') || c.res.status >= 400;
+    deps.logger[api ? 'info' : 'debug'](
       {
         req_id: c.get('requestId'),
         method: c.req.method,

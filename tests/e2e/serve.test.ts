@@ -236,3 +236,62 @@ describe('phishguard user', () => {
     expect(JSON.parse((await cli('user', 'list', '--json')).stdout)).toEqual([]);
   });
 });
+
+describe('serve and the CLI as a person at a terminal meets them', () => {
+  it('a busy port is one line with the --port hint and exit status 7', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-busy-')), 'data');
+    const { url } = await serve(dataDir);
+    const port = new URL(url).port;
+    const again = await runCli(['serve', '--data-dir', dataDir, '--port', port]);
+    expect(again.code).toBe(7);
+    expect(again.stderr.trim().split('\n')).toEqual([
+      `phishguard: 127.0.0.1:${port} is already in use (another phishguard serve?): pick another port with --port N or PHISHGUARD_PORT (--port 0 takes any free one)`,
+    ]);
+  }, 30_000);
+
+  it('logs one readable line per API request when asked for pretty logs, JSON otherwise; assets only at debug', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-logs-')), 'data');
+    const run = async (format: string) => {
+      const child = spawn(
+        process.execPath,
+        [BIN, 'serve', '--data-dir', dataDir, '--port', '0', '--log-format', format],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      children.push(child);
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      for (let i = 0; i < 100 && !/listening on/.test(err); i++) await new Promise((r) => setTimeout(r, 100));
+      const url = /listening on (http:\/\/\S+)/.exec(err)?.[1] as string;
+      await fetch(`${url}/dashboard`).then((r) => r.text());
+      await fetch(`${url}/api/emails`).then((r) => r.text());
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('close', r));
+      return err;
+    };
+    const pretty = await run('pretty');
+    // The first-run password stands apart from the log lines, between two rules.
+    expect(pretty).toMatch(
+      /={72}\nFirst run: created the administrator account\.\n\n {2}username: admin\n {2}password: \S+\n/,
+    );
+    const lines = pretty.split('\n').filter((l) => / (GET|POST) \//.test(l));
+    expect(lines).toEqual([expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/emails 401 \d+ ms$/)]);
+    const json = await run('json');
+    const requests = json
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; path?: string })
+      .filter((l) => l.msg === 'request');
+    expect(requests.map((r) => r.path)).toEqual(['/api/emails']);
+  }, 30_000);
+
+  it('--version answers from package.json without loading the CLI; an unknown flag is one line', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'));
+    const v = await runCli(['--version']);
+    expect(v).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    const bad = await runCli(['analyze-url', '--bogus']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe("error: unknown option '--bogus' (see --help)\n");
+  });
+});

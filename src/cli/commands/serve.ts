@@ -10,7 +10,8 @@ import { scanImapMailbox } from '../../app/scan-mailbox.js';
 import { buildDeps } from '../../server/build-deps.js';
 import { createApp } from '../../server/create-app.js';
 import type { CliContext } from '../context.js';
-import { createLogger } from '../logger.js';
+import { PhishguardError } from '../../errors.js';
+import { createLogger, logFormat } from '../logger.js';
 import { openStore } from '../store-context.js';
 
 interface Options {
@@ -19,6 +20,7 @@ interface Options {
   dataDir?: string;
   config?: string;
   allowPrivateNetwork?: boolean;
+  logFormat?: string;
 }
 
 export function registerServe(program: Command, ctx: () => CliContext): void {
@@ -30,6 +32,10 @@ export function registerServe(program: Command, ctx: () => CliContext): void {
     .option('--data-dir <dir>', 'data directory (PHISHGUARD_DATA_DIR; default ~/.local/share/phishguard)')
     .option('--config <file>', 'JSON config file (default <data-dir>/config.json)')
     .option('--allow-private-network', 'let link analysis reach loopback/private addresses (labs only)')
+    .option(
+      '--log-format <format>',
+      'pretty (one line per event) or json (PHISHGUARD_LOG_FORMAT; default pretty on a terminal, else json)',
+    )
     .action(async (opts: Options) => runServe(ctx(), opts));
 }
 
@@ -39,7 +45,8 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
     port: opts.port,
     allowPrivateNetwork: opts.allowPrivateNetwork || undefined,
   });
-  const logger = createLogger(ctx.debug ? 'debug' : config.logLevel);
+  const format = logFormat(opts.logFormat, ctx.env, ctx.stderr.isTTY === true);
+  const logger = createLogger(ctx.debug ? 'debug' : config.logLevel, format);
   const admin = await ensureFirstAdmin(store);
   const deps = buildDeps(config, store, logger, ctx.env);
   resumeInterruptedScans(store, deps, logger);
@@ -65,16 +72,20 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      deps.dispose().catch(() => undefined);
+      reject(listenError(err, config.host, config.port));
+    });
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   ctx.stderr.write(`PhishGuard listening on ${url} (data: ${config.dataDir})\n`);
   if (admin) {
-    // Printed once, never logged or stored in clear.
+    // Printed once, never logged or stored in clear; set apart from the log lines around it.
+    const rule = '='.repeat(72);
     ctx.stderr.write(
-      `\nFirst run: created the administrator account.\n  username: ${admin.username}\n  password: ${admin.password}\nSign in at ${url}/login: you will be asked to choose your own password before anything else\n(or set it now: phishguard user passwd admin).\n\n`,
+      `\n${rule}\nFirst run: created the administrator account.\n\n  username: ${admin.username}\n  password: ${admin.password}\n\nSign in at ${url}/login: you will be asked to choose your own password\nbefore anything else (or set it now: phishguard user passwd admin).\n${rule}\n\n`,
     );
   }
   await new Promise<void>((resolve) => {
@@ -104,4 +115,21 @@ function resumeInterruptedScans(store: Store, deps: ReturnType<typeof buildDeps>
       logger.warn({ mailbox: mailbox.id, err: err.message }, 'resumed scan failed'),
     );
   }
+}
+
+/** A port already taken or not ours to bind: one line saying what to do, exit status 7. */
+export function listenError(err: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (err.code === 'EADDRINUSE')
+    return new PhishguardError(
+      'UNAVAILABLE',
+      `${host}:${port} is already in use (another phishguard serve?): pick another port with --port N or PHISHGUARD_PORT (--port 0 takes any free one)`,
+    );
+  if (err.code === 'EACCES')
+    return new PhishguardError(
+      'UNAVAILABLE',
+      `not allowed to listen on ${host}:${port}: ports below 1024 need privileges; use --port 8787 or another above 1023`,
+    );
+  if (err.code === 'EADDRNOTAVAIL')
+    return new PhishguardError('UNAVAILABLE', `${host} is not an address of this machine: check --host`);
+  return err;
 }
