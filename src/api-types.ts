@@ -863,6 +863,8 @@ export interface paths {
     get: {
       parameters: {
         query?: {
+          /** @description Received on or after this day (YYYY-MM-DD, UTC) */
+          from?: string;
           mailbox_id?: number;
           page?: number;
           risk_level?: 'HIGH' | 'MEDIUM' | 'LOW' | 'SAFE' | 'all';
@@ -872,6 +874,8 @@ export interface paths {
           sort_order?: 'asc' | 'desc';
           status?: 'new' | 'reviewed' | 'safe' | 'phishing' | 'false_positive' | 'quarantined' | 'all';
           time_range?: '1h' | '24h' | '7d' | '30d' | 'all';
+          /** @description Received on or before this day (YYYY-MM-DD, UTC) */
+          to?: string;
         };
         header?: never;
         path?: never;
@@ -1039,6 +1043,100 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/emails/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The HTML part made inert (no scripts, forms, remote content or live links), under a sandboxing CSP, for a sandboxed frame */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Inert HTML */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/emails/{id}/raw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The message as stored (.eml), as a download */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The message */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'message/rfc822': string;
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/emails/{id}/status': {
     parameters: {
       query?: never;
@@ -1092,6 +1190,53 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/emails/{id}/view': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The stored message as a person reads it: headers, text, attachments, links, authentication */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The message */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MessageView'];
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/emails/bulk-action': {
@@ -2504,6 +2649,34 @@ export interface components {
       kind: 'gmail' | 'imap' | 'local';
       last_scan: components['schemas']['Scan'] | null;
       last_scan_at: string | null;
+    };
+    MessageView: {
+      attachments: {
+        filename: string;
+        mime_type: string;
+        size: number;
+      }[];
+      authentication: {
+        arc: string | null;
+        authserv_id: string;
+        dkim: string | null;
+        dmarc: string | null;
+        header: string;
+        spf: string | null;
+        /** @description Written by a receiving server this mailbox trusts (else anyone on the path could have) */
+        trusted: boolean;
+      } | null;
+      has_html: boolean;
+      headers: {
+        name: string;
+        value: string;
+      }[];
+      links: {
+        text: string;
+        url: string;
+      }[];
+      text: string;
+      warnings: string[];
     };
     OAuthConfig: {
       allowed_domains: string[];

@@ -13,10 +13,13 @@ export interface ImportResult {
 }
 
 /** The received time of a message: its Date header when it parses, else null. */
-export function receivedAt(date: string | null): string | null {
+export function receivedAt(date: string | null, now = Date.now()): string | null {
   if (!date) return null;
   const t = Date.parse(date);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
+  if (Number.isNaN(t)) return null;
+  // A Date header more than a day ahead is the sender's claim, not an arrival (spam dated 2031
+  // would head a newest-first list for years): the time we stored it stands in for it.
+  return new Date(t > now + 86_400e3 ? now : t).toISOString();
 }
 
 /**

@@ -144,6 +144,8 @@ export interface EmailFilters {
   status?: EmailStatus;
   search?: string;
   since?: string;
+  /** Received before this instant (exclusive). */
+  until?: string;
   mailboxId?: number;
   sortBy: 'received_at' | 'risk_score' | 'subject' | 'sender';
   sortOrder: 'asc' | 'desc';

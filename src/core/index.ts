@@ -1,5 +1,6 @@
 export { parseRawEmail, parseTestEmail, parseSender, MAX_MESSAGE_BYTES } from './email/parse.js';
 export { looksLikeMessage } from './email/sniff.js';
+export { messageView, inertHtml, headerFields, PREVIEW_CSP, type MessageView } from './email/view.js';
 export { analyzeParsed, engineVersion, RULES_VERSION, type AnalysisDeps } from './email/analyze.js';
 export { toPhishingAnalysis, toTestResult } from './email/shapes.js';
 export { applyHistory, type SenderHistory, type SenderStats } from './email/history.js';

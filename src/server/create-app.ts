@@ -54,6 +54,8 @@ export function createApp(deps: AppDeps) {
   app.use(
     '*',
     secureHeaders({
+      // A route that sets its own policy keeps it (the message preview: a stricter, sandboxing one).
+      overwrite: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],

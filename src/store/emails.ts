@@ -227,6 +227,10 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
         where.push('e.received_at >= ?');
         args.push(f.since);
       }
+      if (f.until) {
+        where.push('e.received_at < ?');
+        args.push(f.until);
+      }
       if (f.search) {
         where.push(
           "(e.subject LIKE ? ESCAPE '\\' OR e.sender LIKE ? ESCAPE '\\' OR e.snippet LIKE ? ESCAPE '\\')",

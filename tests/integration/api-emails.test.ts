@@ -261,3 +261,107 @@ describe('analysis, intel, system and audit API', () => {
     expect((await (await t.req('/api/emails', { token: bob })).json()).total).toBe(1);
   });
 });
+
+describe('one message in full, and the list over dates', () => {
+  let dave: string;
+  let id: number;
+  beforeAll(async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { FIXTURES } = await import('../helpers/engine.js');
+    const { createUser } = await import('../../src/app/accounts.js');
+    await createUser(t.deps.store, { username: 'dave', password: 'dave-password', isAdmin: false });
+    dave = (await t.login('dave', 'dave-password')).access_token;
+    const f = new FormData();
+    f.append('file', new Blob([readFileSync(join(FIXTURES, 'view', 'hostile-html.eml'))]), 'h.eml');
+    f.append(
+      'file',
+      new Blob([
+        'From: Spam <spam@example.net>\nSubject: From the future\nDate: Tue, 01 Jan 2031 00:00:00 +0000\n\nhello\n',
+      ]),
+      'future.eml',
+    );
+    expect((await t.req('/api/mailboxes/import', { method: 'POST', token: dave, body: f })).status).toBe(200);
+    const list = await (await t.req('/api/emails?sort_by=subject&sort_order=asc', { token: dave })).json();
+    id = list.emails[0].id;
+    expect(list.emails[0].subject).toBe('Action required: your account is limited');
+  });
+
+  it('shows headers (unfolded, decoded), text, attachments, links and the authentication results', async () => {
+    const res = await t.req(`/api/emails/${id}/view`, { token: dave });
+    expect(res.status).toBe(200);
+    const v = await res.json();
+    const header = (name: string) => v.headers.find((h: { name: string }) => h.name === name)?.value;
+    expect(header('From')).toBe('PayPal Service <service@paypal.com>');
+    expect(header('X-Long')).toBe('first part continued on a folded line');
+    expect(header('Reply-To')).toBe('verify@paypa1-secure.com');
+    expect(v.text).toContain('Verify now at https://paypa1-secure.com/login');
+    expect(v.has_html).toBe(true);
+    expect(v.links.map((l: { url: string }) => l.url)).toContain('https://paypa1-secure.com/login');
+    // A file import trusts no receiving server: the results are shown, marked as unattributed.
+    expect(v.authentication).toMatchObject({
+      authserv_id: 'mx.example.net',
+      trusted: false,
+      spf: 'fail',
+      dkim: 'none',
+      dmarc: 'fail',
+      arc: null,
+    });
+    expect((await t.req(`/api/emails/${id}/view`, { token: bob })).status).toBe(404);
+  });
+
+  it('serves the HTML inert: no script, handler, form target, frame, remote image or live link, under a sandboxing CSP', async () => {
+    const res = await t.req(`/api/emails/${id}/preview`, { token: dave });
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/^sandbox; default-src 'none'/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('allow-scripts');
+    const html = await res.text();
+    for (const gone of [
+      '<script',
+      'onload',
+      'onclick',
+      'href=',
+      'action=',
+      '<iframe',
+      '<base',
+      'http-equiv',
+      'tracker.',
+      '<svg',
+    ])
+      expect(html.toLowerCase()).not.toContain(gone);
+    // A javascript: target is only named, in a tooltip.
+    expect(html).toContain('title="Link (not followed): javascript:alert(2)"');
+    expect(html).toContain('<b>limited</b>');
+    expect(html).toContain('title="Link (not followed): https://paypa1-secure.com/login"');
+    expect(html).toContain('[remote image blocked: PayPal]');
+    expect(html).toContain('src="data:image/gif;base64,');
+    expect(html).toMatch(/<input[^>]*disabled/);
+    expect((await t.req(`/api/emails/${id}/preview`, { token: bob })).status).toBe(404);
+  });
+
+  it('downloads the stored source as an .eml attachment, byte for byte', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { FIXTURES } = await import('../helpers/engine.js');
+    const res = await t.req(`/api/emails/${id}/raw`, { token: dave });
+    expect(res.headers.get('content-type')).toBe('message/rfc822');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="message-${id}.eml"`);
+    expect(
+      Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(FIXTURES, 'view', 'hostile-html.eml'))),
+    ).toBe(true);
+  });
+
+  it('dates a message claiming to come from the future by its arrival, and filters by day', async () => {
+    const list = await (await t.req('/api/emails', { token: dave })).json();
+    const future = list.emails.find((e: { subject: string }) => e.subject === 'From the future');
+    expect(Date.parse(future.received_at)).toBeLessThanOrEqual(Date.now());
+    const day = await (await t.req('/api/emails?from=2026-11-02&to=2026-11-02', { token: dave })).json();
+    expect(day.emails.map((e: { subject: string }) => e.subject)).toEqual([
+      'Action required: your account is limited',
+    ]);
+    expect((await (await t.req('/api/emails?to=2026-11-01', { token: dave })).json()).total).toBe(0);
+    expect((await t.req('/api/emails?from=2026-13-45', { token: dave })).status).toBe(422);
+  });
+});

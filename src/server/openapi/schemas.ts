@@ -334,3 +334,28 @@ export const GmailMessage = z
     phishing_analysis: PhishingAnalysis,
   })
   .openapi('GmailMessage');
+
+export const MessageViewSchema = z
+  .object({
+    headers: z.array(z.object({ name: z.string(), value: z.string() })),
+    text: z.string(),
+    has_html: z.boolean(),
+    attachments: z.array(z.object({ filename: z.string(), mime_type: z.string(), size: z.number().int() })),
+    links: z.array(z.object({ url: z.string(), text: z.string() })),
+    authentication: z
+      .object({
+        authserv_id: z.string(),
+        trusted: z
+          .boolean()
+          .describe('Written by a receiving server this mailbox trusts (else anyone on the path could have)'),
+        spf: z.string().nullable(),
+        dkim: z.string().nullable(),
+        dmarc: z.string().nullable(),
+        arc: z.string().nullable(),
+        header: z.string(),
+      })
+      .nullable(),
+    warnings: z.array(z.string()),
+  })
+  .strict()
+  .openapi('MessageView');

@@ -3,7 +3,9 @@ import type { EmailRow, EmailStatus, EmailSummaryRow } from '../../app/ports.js'
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps } from '../env.js';
 import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
-import { Detail, EmailDetail, EmailPage, EmailSummary } from '../openapi/schemas.js';
+import { Detail, EmailDetail, EmailPage, EmailSummary, MessageViewSchema } from '../openapi/schemas.js';
+import { trustedAuthServIds } from '../../app/mailbox-trust.js';
+import { inertHtml, messageView, parseRawEmail, PREVIEW_CSP } from '../../core/index.js';
 import { relearn } from '../../app/sender-history.js';
 import { clientAddress } from '../validate.js';
 
@@ -16,6 +18,11 @@ const RANGES: Record<string, number | null> = {
   all: null,
 };
 
+const IsoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'not a calendar day');
+
 export const ListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000, 'page is at most 100000').default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
@@ -26,6 +33,8 @@ export const ListQuery = z.object({
   sort_by: z.enum(['timestamp', 'received_at', 'risk_score', 'subject', 'sender']).default('timestamp'),
   sort_order: z.enum(['asc', 'desc']).default('desc'),
   mailbox_id: z.coerce.number().int().positive().optional(),
+  from: IsoDay.optional().describe('Received on or after this day (YYYY-MM-DD, UTC)'),
+  to: IsoDay.optional().describe('Received on or before this day (YYYY-MM-DD, UTC)'),
 });
 const Id = z.coerce.number({ error: 'id must be a number' }).int().positive();
 export const StatusBody = z.object({ status: z.enum(STATUSES), reason: z.string().max(1000).nullish() });
@@ -115,7 +124,11 @@ export function emailRoutes(deps: AppDeps) {
           riskLevel: q.risk_level === 'all' ? undefined : q.risk_level,
           status: q.status === 'all' ? undefined : q.status,
           search: q.search?.trim() || undefined,
-          since: range ? new Date(Date.now() - range).toISOString() : undefined,
+          since: latest(
+            range ? new Date(Date.now() - range).toISOString() : undefined,
+            q.from ? `${q.from}T00:00:00.000Z` : undefined,
+          ),
+          until: q.to ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400e3).toISOString() : undefined,
           mailboxId: q.mailbox_id,
           sortBy: q.sort_by === 'timestamp' ? 'received_at' : q.sort_by,
           sortOrder: q.sort_order,
@@ -271,5 +284,93 @@ export function emailRoutes(deps: AppDeps) {
         if (!links) throw new PhishguardError('NOT_FOUND', 'Email not found');
         return c.json({ links }, 200);
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/emails/{id}/view',
+        tags: ['emails'],
+        summary: 'The stored message as a person reads it: headers, text, attachments, links, authentication',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: { 200: json(MessageViewSchema, 'The message'), ...ERRORS },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const userId = c.get('user').id;
+        const raw = storedRaw(id, userId);
+        const email = store.emails.get(id, userId) as EmailRow;
+        const mailbox = store.mailboxes.byId(email.mailbox_id);
+        return c.json(await messageView(raw, mailbox ? trustedAuthServIds(mailbox) : []), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/emails/{id}/preview',
+        tags: ['emails'],
+        summary:
+          'The HTML part made inert (no scripts, forms, remote content or live links), under a sandboxing CSP, for a sandboxed frame',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: {
+          200: { description: 'Inert HTML', content: { 'text/html': { schema: { type: 'string' } } } },
+          ...ERRORS,
+        },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const parsed = await parseRawEmail(storedRaw(id, c.get('user').id));
+        const body = parsed.html?.trim()
+          ? inertHtml(parsed.html)
+          : '<p style="font-family:sans-serif;color:#555">This message has no HTML part.</p>';
+        return c.body(`<!doctype html><meta charset="utf-8">${body}`, 200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': `${PREVIEW_CSP}; frame-ancestors 'self'`,
+          'x-frame-options': 'SAMEORIGIN',
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/emails/{id}/raw',
+        tags: ['emails'],
+        summary: 'The message as stored (.eml), as a download',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: {
+          200: { description: 'The message', content: { 'message/rfc822': { schema: { type: 'string' } } } },
+          ...ERRORS,
+        },
+      }),
+      (c) => {
+        const { id } = c.req.valid('param');
+        const raw = storedRaw(id, c.get('user').id);
+        // Always a download, never rendered: the bytes are the sender's.
+        return c.body(new Uint8Array(raw), 200, {
+          'content-type': 'message/rfc822',
+          'content-disposition': `attachment; filename="message-${id}.eml"`,
+          'x-content-type-options': 'nosniff',
+        });
+      },
     );
+
+  function storedRaw(id: number, userId: number): Buffer {
+    if (!store.emails.get(id, userId)) throw new PhishguardError('NOT_FOUND', 'Email not found');
+    const raw = store.emails.raw(id, userId);
+    if (!raw)
+      throw new PhishguardError(
+        'NOT_FOUND',
+        'This message was stored without its source (analysed before sources were kept); rescan the mailbox to see it',
+      );
+    return raw;
+  }
+}
+
+function latest(...instants: (string | undefined)[]): string | undefined {
+  return instants
+    .filter((i): i is string => i !== undefined)
+    .sort()
+    .at(-1);
 }
