@@ -1265,6 +1265,7 @@ export interface paths {
               | 'mark_phishing'
               | 'mark_false_positive'
               | 'mark_reviewed'
+              | 'mark_new'
               | 'quarantine'
               | 'delete';
             email_ids: number[];
@@ -1286,6 +1287,7 @@ export interface paths {
                 | 'mark_phishing'
                 | 'mark_false_positive'
                 | 'mark_reviewed'
+                | 'mark_new'
                 | 'quarantine'
                 | 'delete';
               affected: number;

@@ -365,3 +365,25 @@ describe('one message in full, and the list over dates', () => {
     expect((await t.req('/api/emails?from=2026-13-45', { token: dave })).status).toBe(422);
   });
 });
+
+describe('undoing a mark', () => {
+  it('mark_new puts messages back to unreviewed and takes the mark out of the sender history', async () => {
+    const list = await (await t.req('/api/emails?search=statement', { token: alice })).json();
+    const id = list.emails[0].id as number;
+    const senders = async () =>
+      (await (await t.req('/api/senders', { token: alice })).json()).senders as {
+        markedSafe: number;
+      }[];
+    const safeMarks = async () => (await senders()).reduce((n, s) => n + s.markedSafe, 0);
+    const bulk = (action: string) =>
+      t.req('/api/emails/bulk-action', { method: 'POST', token: alice, json: { email_ids: [id], action } });
+    // Unreviewed to start with, whatever earlier tests did to it.
+    expect((await bulk('mark_new')).status).toBe(200);
+    const before = await safeMarks();
+    expect((await bulk('mark_safe')).status).toBe(200);
+    expect(await safeMarks()).toBe(before + 1);
+    expect((await bulk('mark_new')).status).toBe(200);
+    expect((await (await t.req(`/api/emails/${id}`, { token: alice })).json()).status).toBe('new');
+    expect(await safeMarks()).toBe(before);
+  });
+});

@@ -54,6 +54,9 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     const r = await t.req('/api/rest/auth/google');
     expect(r.status).toBe(400);
     expect((await r.json()).detail).toMatch(/PHISHGUARD_GOOGLE_CLIENT_ID/);
+    // A browser following a "Connect Gmail" button gets the page that says what to set up.
+    const browser = await t.req('/api/rest/auth/google', { headers: { accept: 'text/html,*/*' } });
+    expect([browser.status, browser.headers.get('location')]).toEqual([302, '/gmail-setup']);
     expect((await t.req('/test-oauth')).status).toBe(401);
     const { access_token } = await t.login('bob', 'bob-password');
     const cfg = await (await t.req('/test-oauth', { token: access_token })).json();

@@ -45,6 +45,7 @@ export const BulkBody = z.object({
     'mark_phishing',
     'mark_false_positive',
     'mark_reviewed',
+    'mark_new',
     'quarantine',
     'delete',
   ]),
@@ -55,6 +56,8 @@ const BULK_STATUS: Record<string, EmailStatus> = {
   mark_phishing: 'phishing',
   mark_false_positive: 'false_positive',
   mark_reviewed: 'reviewed',
+  // Undoing a mark: back to unreviewed, and out of what the sender history learned.
+  mark_new: 'new',
   quarantine: 'quarantined',
 };
 
@@ -324,7 +327,9 @@ export function emailRoutes(deps: AppDeps) {
         const body = parsed.html?.trim()
           ? inertHtml(parsed.html)
           : '<p style="font-family:sans-serif;color:#555">This message has no HTML part.</p>';
-        return c.body(`<!doctype html><meta charset="utf-8">${body}`, 200, {
+        // Inert links still look like links: hovering shows where they pointed.
+        const style = '<style>a[title]{color:#1a56db;text-decoration:underline;cursor:help}</style>';
+        return c.body(`<!doctype html><meta charset="utf-8">${style}${body}`, 200, {
           'content-type': 'text/html; charset=utf-8',
           'content-security-policy': `${PREVIEW_CSP}; frame-ancestors 'self'`,
           'x-frame-options': 'SAMEORIGIN',

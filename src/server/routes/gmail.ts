@@ -58,7 +58,13 @@ export function gmailRoutes(deps: AppDeps) {
     });
     return url;
   };
-  const start = async (c: Context<AppEnv>) => c.redirect(await begin(c), 302);
+  const start = async (c: Context<AppEnv>) => {
+    // A browser sent here by a "Connect Gmail" button gets a page saying what to configure;
+    // scripts still get the 400 {detail, code} that names the settings.
+    if (!deps.gmail?.configured && (c.req.header('accept') ?? '').includes('text/html'))
+      return c.redirect('/gmail-setup', 302);
+    return c.redirect(await begin(c), 302);
+  };
   /**
    * A configuration check for the /oauth-test page: which settings are present, never their
    * values, and for signed-in users only. Served at /test-oauth and at /api/test-oauth, where
