@@ -83,3 +83,7 @@ export type EmailItem = Schemas['EmailSummary'];
 export type EmailDetail = Schemas['EmailDetail'];
 export type User = Schemas['User'];
 export type PhishingAnalysis = Schemas['PhishingAnalysis'];
+export type BulkAction = NonNullable<
+  paths['/api/emails/bulk-action']['post']['requestBody']
+>['content']['application/json']['action'];
+export type MessageView = Schemas['MessageView'];

@@ -12,6 +12,8 @@ import { Connected } from './routes/Connected';
 import { OAuthTest } from './routes/OAuthTest';
 import { Dashboard } from './routes/Dashboard';
 import { Emails } from './routes/Emails';
+import { Message } from './routes/Message';
+import { GmailSetup } from './routes/GmailSetup';
 import { TestEmail } from './routes/TestEmail';
 import { LinkAnalysis } from './routes/LinkAnalysis';
 import { AdminOnly } from './routes/AdminOnly';
@@ -51,6 +53,7 @@ const router = createBrowserRouter([
       { path: '/login', element: <Login /> },
       { path: '/connected', element: <Connected /> },
       { path: '/oauth-test', element: <OAuthTest /> },
+      { path: '/gmail-setup', element: <GmailSetup /> },
       { path: '/forgot-password', element: <AdminOnly kind="forgot" /> },
       { path: '/register', element: <AdminOnly kind="register" /> },
       {
@@ -58,6 +61,14 @@ const router = createBrowserRouter([
         element: (
           <Protected>
             <Dashboard />
+          </Protected>
+        ),
+      },
+      {
+        path: '/messages/:id',
+        element: (
+          <Protected>
+            <Message />
           </Protected>
         ),
       },

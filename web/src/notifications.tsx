@@ -7,6 +7,8 @@ export interface Notice {
   message: string;
   timestamp: number;
   autoHide: boolean;
+  /** A button in the notice (e.g. Undo); pressing it dismisses the notice. */
+  action?: { label: string; run: () => void };
 }
 
 /** Section 9: notifications hide after 5 s unless sticky; the error list keeps 10, each for 30 s. */
@@ -17,7 +19,7 @@ export const ERROR_MS = 30_000;
 interface Ctx {
   notices: Notice[];
   errors: Notice[];
-  notify(type: NoticeType, message: string, autoHide?: boolean): void;
+  notify(type: NoticeType, message: string, autoHide?: boolean, action?: Notice['action']): void;
   dismiss(id: number): void;
   clear(): void;
 }
@@ -30,8 +32,8 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const next = useRef(1);
   const dismiss = useCallback((id: number) => setNotices((n) => n.filter((x) => x.id !== id)), []);
   const notify = useCallback(
-    (type: NoticeType, message: string, autoHide = true) => {
-      const n: Notice = { id: next.current++, type, message, timestamp: Date.now(), autoHide };
+    (type: NoticeType, message: string, autoHide = true, action?: Notice['action']) => {
+      const n: Notice = { id: next.current++, type, message, timestamp: Date.now(), autoHide, action };
       setNotices((list) => [...list, n]);
       if (autoHide) setTimeout(() => dismiss(n.id), NOTICE_MS);
       if (type === 'error') {
@@ -65,6 +67,18 @@ export function NotificationArea() {
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.type}`} data-testid={`notice-${n.type}`}>
           <span>{n.message}</span>
+          {n.action && (
+            <button
+              type="button"
+              className="notice-action"
+              onClick={() => {
+                n.action?.run();
+                dismiss(n.id);
+              }}
+            >
+              {n.action.label}
+            </button>
+          )}
           <button type="button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>
             ×
           </button>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { call, client, type Schemas } from '../api';
 import { Header } from '../components/Header';
 import { RiskBadge, when } from '../components/Risk';
@@ -39,6 +40,10 @@ export function Emails() {
             <p>
               No user email provided: no Gmail connection was found for your account
               {status.data.mailboxes.some((m) => m.needs_reconnect) ? ' (access expired: reconnect)' : ''}.
+            </p>
+            <p>
+              This page reads Gmail live. Mail from every mailbox you have (files, IMAP, Gmail) is analysed on
+              the <Link to="/dashboard">Dashboard</Link>.
             </p>
             <button
               type="button"

@@ -65,6 +65,12 @@ export function LinkAnalysis() {
     if (mode === 'quick') quick.mutate();
     else full.mutate();
   };
+  // "Analyse this link" elsewhere opens this page with ?url=…&run=1: the analysis starts at once.
+  const autoRun = params.get('run') === '1';
+  useEffect(() => {
+    if (autoRun && params.get('url')) submit();
+    // Once per arrival with run=1, not on every render.
+  }, [autoRun]);
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -114,7 +120,6 @@ export function LinkAnalysis() {
               type="button"
               className="secondary"
               onClick={() => setMode((m) => (m === 'comprehensive' ? 'quick' : 'comprehensive'))}
-              aria-label="Mode"
             >
               Mode: {mode === 'comprehensive' ? 'Comprehensive' : 'Quick'}
             </button>
