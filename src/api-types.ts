@@ -1575,8 +1575,90 @@ export interface paths {
       };
     };
     put?: never;
-    post?: never;
+    /** Add an IMAP mailbox (read-only; the password is stored encrypted). Private and loopback servers only for administrators or with --allow-private-network */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ImapMailboxBody'];
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Mailbox'];
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mailboxes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Forget one of your mailboxes and the mail stored from it (nothing changes at the provider) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              removed: number;
+            };
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -2603,6 +2685,22 @@ export interface components {
         validation_errors: string[];
       } | null;
       url: string;
+    };
+    ImapMailboxBody: {
+      authserv_id?: string | null;
+      /** @default INBOX */
+      folder: string;
+      host: string;
+      /** @default false */
+      insecure_tls: boolean;
+      password: string;
+      port?: number;
+      /**
+       * @default tls
+       * @enum {string}
+       */
+      security: 'tls' | 'starttls' | 'none';
+      username: string;
     };
     Indicator: {
       evidence: string[];

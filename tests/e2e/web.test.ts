@@ -397,7 +397,7 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
       expect(await sideways(page)).toBeLessThanOrEqual(0);
       problems.push(...(await audit(page, `message@${width}`)));
       await shot(page, `10-message-${width}`);
-      for (const path of ['/test', '/link-analysis', '/emails', '/gmail-setup']) {
+      for (const path of ['/test', '/link-analysis', '/emails', '/gmail-setup', '/settings']) {
         await page.goto(`${base}${path}`);
         await page.locator('h1').waitFor();
         expect(await sideways(page), `${path} at ${width}`).toBeLessThanOrEqual(0);
@@ -407,6 +407,59 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     }
     expect(problems).toEqual([]);
   }, 90_000);
+
+  it('settings: import files with progress, add an IMAP mailbox, scan it with live progress, remove it; change the password', async () => {
+    const { startDovecot, DOVECOT } = await import('../helpers/dovecot.js');
+    const dovecot = DOVECOT ? await startDovecot({ 'web@example.test': 'web-pass' }) : null;
+    try {
+      for (let i = 0; i < 30 && dovecot; i++)
+        dovecot.deliver(
+          'web@example.test',
+          `From: Shop ${i} <news@shop.example>\r\nTo: web@example.test\r\nSubject: Offer ${i}\r\nMessage-ID: <w${i}@shop.example>\r\nDate: Mon, 02 Nov 2026 10:00:00 +0000\r\n\r\nHello ${i}\r\n`,
+        );
+      await runCli(['user', 'add', 'judy', '--password-stdin', '--data-dir', dataDirOf], {
+        input: 'judy-password',
+      });
+      const page = await signIn(await browser.newContext(), 'judy', 'judy-password', '/settings');
+      await page.getByText('No mailbox yet').waitFor();
+      await page
+        .getByLabel(/\.eml, \.mbox or \.mbox\.gz files/)
+        .setInputFiles([
+          join(FIXTURES, 'email', 'legit-password-reset.eml'),
+          join(FIXTURES, 'email', 'phishing-paypal-lookalike.eml'),
+        ]);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByTestId('import-result').waitFor();
+      expect(await page.getByTestId('import-result').textContent()).toContain(
+        '2 messages read: 2 new, 0 already stored.',
+      );
+      await page.getByTestId('mailbox-row').filter({ hasText: 'local files' }).waitFor();
+      if (dovecot) {
+        await page.getByLabel('Server', { exact: true }).fill('127.0.0.1');
+        await page.getByLabel('Port', { exact: true }).fill(String(dovecot.port));
+        await page.getByLabel(/^Security/).selectOption('none');
+        await page.getByLabel('Login', { exact: true }).fill('web@example.test');
+        await page.getByLabel('Password', { exact: true }).fill('web-pass');
+        await page.getByRole('button', { name: 'Add mailbox' }).click();
+        const row = page.getByTestId('mailbox-row').filter({ hasText: 'web@example.test' });
+        await row.waitFor();
+        await row.getByRole('button', { name: 'Scan now' }).click();
+        await row.getByText('Scan done: 30 messages read, 30 new.').waitFor({ timeout: 20_000 });
+        await shot(page, '11-settings');
+        page.once('dialog', (d) => void d.accept());
+        await row.getByRole('button', { name: 'Remove' }).click();
+        await row.waitFor({ state: 'detached' });
+      }
+      await page.getByLabel('Current password').fill('judy-password');
+      await page.getByLabel('New password (at least 8 characters)').fill('judy-new-password');
+      await page.getByLabel('New password again').fill('judy-new-password');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Password changed').waitFor();
+      expect((await runCli(['user', 'list', '--json', '--data-dir', dataDirOf])).code).toBe(0);
+    } finally {
+      await dovecot?.stop();
+    }
+  }, 60_000);
 
   it('a 401 triggers one silent refresh and a retry; logout clears the session and goes home', async () => {
     const context = await browser.newContext();

@@ -152,6 +152,71 @@ describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real 
     expect((await t.req(`/api/mailboxes/${m.id}/scan`, { method: 'POST', token: alice })).status).toBe(404);
   }, 60_000);
 
+  it('is added, scanned and removed through the API; a user cannot point the daemon at a private server', async () => {
+    dovecot.deliver('empty@example.test', message(20));
+    const strict = await testApp({ allowPrivateNetwork: false });
+    const bobToken = (await strict.login('bob', 'bob-password')).access_token;
+    const body = {
+      host: '127.0.0.1',
+      port: dovecot.port,
+      security: 'none',
+      username: 'empty@example.test',
+      password: 'pw-empty',
+    };
+    // Not an administrator, on a daemon without --allow-private-network: loopback is refused
+    // (by address and by a name that resolves to it), and so is the metadata address.
+    for (const host of ['127.0.0.1', 'localhost', '169.254.169.254']) {
+      const refused = await strict.req('/api/mailboxes', {
+        method: 'POST',
+        token: bobToken,
+        json: { ...body, host },
+      });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).code).toBe('BLOCKED_URL');
+    }
+    expect((await (await strict.req('/api/mailboxes', { token: bobToken })).json()).mailboxes).toEqual([]);
+    // The operator may use a local server (a bridge on this machine, a lab Dovecot).
+    const aliceToken = (await strict.login('alice', 'alice-password')).access_token;
+    const added = await strict.req('/api/mailboxes', { method: 'POST', token: aliceToken, json: body });
+    expect(added.status).toBe(201);
+    const m = await added.json();
+    expect(m).toMatchObject({ kind: 'imap', address: `empty@example.test@127.0.0.1:${dovecot.port}/INBOX` });
+    expect(JSON.stringify(strict.deps.store.mailboxes.byId(m.id))).not.toContain('pw-empty');
+    const { scan_id } = await (
+      await strict.req(`/api/mailboxes/${m.id}/scan`, { method: 'POST', token: aliceToken })
+    ).json();
+    let scan = { status: '', processed: 0 };
+    for (let i = 0; i < 50 && scan.status !== 'done'; i++) {
+      scan = await (await strict.req(`/api/scans/${scan_id}`, { token: aliceToken })).json();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(scan.status).toBe('done');
+    const stored = (await (await strict.req('/api/emails', { token: aliceToken })).json()).total;
+    expect(stored).toBeGreaterThan(0);
+    expect((await strict.req(`/api/mailboxes/${m.id}`, { method: 'DELETE', token: bobToken })).status).toBe(
+      404,
+    );
+    const removed = await strict.req(`/api/mailboxes/${m.id}`, { method: 'DELETE', token: aliceToken });
+    expect(await removed.json()).toEqual({ removed: m.id });
+    expect((await (await strict.req('/api/emails', { token: aliceToken })).json()).total).toBe(0);
+    // A scan of a user's mailbox re-checks the address when it connects (a name can change).
+    const { readImapFolder: read } = await import('../../src/adapters/imap/imap-source.js');
+    await expect(
+      read(
+        {
+          host: 'localhost',
+          port: dovecot.port,
+          security: 'none',
+          user: 'x',
+          password: 'y',
+          folder: 'INBOX',
+          publicOnly: true,
+        },
+        null,
+      ).next(),
+    ).rejects.toMatchObject({ code: 'BLOCKED_URL' });
+  }, 60_000);
+
   it('resumes a scan after the daemon is killed mid-way, without duplicates or losses', async () => {
     const { mkdtempSync } = await import('node:fs');
     const { join } = await import('node:path');

@@ -14,6 +14,7 @@ import { Dashboard } from './routes/Dashboard';
 import { Emails } from './routes/Emails';
 import { Message } from './routes/Message';
 import { GmailSetup } from './routes/GmailSetup';
+import { Settings } from './routes/Settings';
 import { TestEmail } from './routes/TestEmail';
 import { LinkAnalysis } from './routes/LinkAnalysis';
 import { AdminOnly } from './routes/AdminOnly';
@@ -61,6 +62,14 @@ const router = createBrowserRouter([
         element: (
           <Protected>
             <Dashboard />
+          </Protected>
+        ),
+      },
+      {
+        path: '/settings',
+        element: (
+          <Protected>
+            <Settings />
           </Protected>
         ),
       },

@@ -1,4 +1,7 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { ImapFlow } from 'imapflow';
+import { blockedReason } from '../http/ssrf-guard.js';
 import { PhishguardError } from '../../errors.js';
 
 export interface ImapSettings {
@@ -12,6 +15,36 @@ export interface ImapSettings {
   folder: string;
   /** Trust a self-signed server certificate (labs); off by default. */
   insecureTls?: boolean;
+  /**
+   * Connect only to a public address (the SSRF guard's rules), checked after resolving, and to
+   * the address checked: set for mailboxes a user added through the API, so the daemon cannot
+   * be pointed at loopback, the private network or a cloud metadata address.
+   */
+  publicOnly?: boolean;
+}
+
+/** Throws as a scan would when a publicOnly mailbox's server is not a public address. */
+export async function checkImapTarget(s: Pick<ImapSettings, 'host' | 'publicOnly'>): Promise<void> {
+  await connectTarget(s);
+}
+
+/** The address to connect to: the host itself, or for publicOnly the checked address. */
+async function connectTarget(s: Pick<ImapSettings, 'host' | 'publicOnly'>): Promise<string> {
+  if (!s.publicOnly) return s.host;
+  let addresses: { address: string }[];
+  try {
+    addresses = isIP(s.host) ? [{ address: s.host }] : await lookup(s.host, { all: true });
+  } catch (err) {
+    throw new PhishguardError('NETWORK', `cannot resolve IMAP server ${s.host}: ${(err as Error).message}`);
+  }
+  for (const { address } of addresses) {
+    const reason = blockedReason(address, { allowPrivateNetwork: false });
+    if (reason)
+      throw new PhishguardError('BLOCKED_URL', `refused to connect to IMAP server ${s.host}: ${reason}`);
+  }
+  const first = addresses[0];
+  if (!first) throw new PhishguardError('NETWORK', `no address for IMAP server ${s.host}`);
+  return first.address;
 }
 
 export interface ImapMessage {
@@ -34,15 +67,21 @@ export async function* readImapFolder(
   state: ImapBatchState | null,
   onTotal?: (n: number) => void,
 ): AsyncGenerator<ImapMessage & { state: ImapBatchState }> {
+  const target = await connectTarget(s);
   const client = new ImapFlow({
-    host: s.host,
+    host: target,
+    // Certificates are still checked against the name the user gave, not the address.
+    ...(target !== s.host && !isIP(s.host) ? { servername: s.host } : {}),
     port: s.port,
     secure: s.security === 'tls',
     doSTARTTLS: s.security === 'starttls' ? true : s.security === 'none' ? false : undefined,
     auth: s.accessToken
       ? { user: s.user, accessToken: s.accessToken }
       : { user: s.user, pass: s.password ?? '' },
-    tls: { rejectUnauthorized: !s.insecureTls },
+    tls: {
+      rejectUnauthorized: !s.insecureTls,
+      ...(target !== s.host && !isIP(s.host) ? { servername: s.host } : {}),
+    },
     logger: false,
     disableAutoIdle: true,
     connectionTimeout: 20_000,

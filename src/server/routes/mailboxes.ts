@@ -5,12 +5,41 @@ import { importFiles } from '../../app/import-files.js';
 import { scanImapMailbox, scanRunning } from '../../app/scan-mailbox.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps } from '../env.js';
-import { ERRORS, json, routes, signedIn } from '../openapi/route.js';
+import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
+import { addImapMailbox } from '../../app/mailboxes.js';
+import type { MailboxRecord } from '../../app/ports.js';
+import { checkImapTarget } from '../../adapters/imap/imap-source.js';
 import { Mailbox, Scan } from '../openapi/schemas.js';
 import { clientAddress } from '../validate.js';
 
+const ImapBody = z
+  .object({
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.:[\]-]+$/, 'a host name or IP address'),
+    port: z.number().int().min(1).max(65535).optional(),
+    security: z.enum(['tls', 'starttls', 'none']).default('tls'),
+    username: z.string().min(1).max(320),
+    password: z.string().min(1).max(4096),
+    folder: z.string().min(1).max(200).default('INBOX'),
+    insecure_tls: z.boolean().default(false),
+    authserv_id: z.string().max(253).nullish(),
+  })
+  .openapi('ImapMailboxBody');
+
 export function mailboxRoutes(deps: AppDeps) {
   const { store } = deps;
+  const mailboxJson = (m: MailboxRecord) => ({
+    id: m.id,
+    kind: m.kind,
+    address: m.address,
+    created_at: m.created_at,
+    last_scan_at: m.last_scan_at,
+    last_scan: store.scans.latest(m.id),
+  });
   const owned = (id: number, userId: number) => {
     const m = store.mailboxes.byId(id);
     if (!m || m.user_id !== userId) throw new PhishguardError('NOT_FOUND', 'Mailbox not found');
@@ -91,17 +120,86 @@ export function mailboxRoutes(deps: AppDeps) {
       (c) =>
         c.json(
           {
-            mailboxes: store.mailboxes.listForUser(c.get('user').id).map((m) => ({
-              id: m.id,
-              kind: m.kind,
-              address: m.address,
-              created_at: m.created_at,
-              last_scan_at: m.last_scan_at,
-              last_scan: store.scans.latest(m.id),
-            })),
+            mailboxes: store.mailboxes.listForUser(c.get('user').id).map(mailboxJson),
           },
           200,
         ),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/mailboxes',
+        tags: ['mailboxes'],
+        summary:
+          'Add an IMAP mailbox (read-only; the password is stored encrypted). Private and loopback servers only for administrators or with --allow-private-network',
+        ...signedIn(deps),
+        request: jsonBody(ImapBody),
+        responses: { 201: json(Mailbox, 'Added'), ...ERRORS },
+      }),
+      async (c) => {
+        const user = c.get('user');
+        const b = c.req.valid('json');
+        // A user may point the daemon only at public servers; the operator (an administrator,
+        // or a daemon started with --allow-private-network) may use a local one (e.g. a bridge).
+        const publicOnly = !user.is_admin && !deps.config.allowPrivateNetwork;
+        const settings = {
+          host: b.host.trim(),
+          port: b.port ?? (b.security === 'tls' ? 993 : 143),
+          security: b.security,
+          user: b.username,
+          folder: b.folder,
+          insecureTls: b.insecure_tls,
+          ...(publicOnly ? { publicOnly: true } : {}),
+        };
+        // The same check now, so a refused server is a clear answer rather than a failed scan.
+        if (publicOnly) await checkImapTarget(settings);
+        const m = addImapMailbox(
+          store,
+          deps.secretsKey,
+          user.id,
+          settings,
+          { password: b.password },
+          b.authserv_id ?? undefined,
+        );
+        store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'mailbox.add',
+          target: `mailbox:${m.id}`,
+          address: clientAddress(c),
+          detail: { kind: 'imap', host: settings.host },
+        });
+        return c.json(mailboxJson(m), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/mailboxes/{id}',
+        tags: ['mailboxes'],
+        summary: 'Forget one of your mailboxes and the mail stored from it (nothing changes at the provider)',
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: { 200: json(z.object({ removed: z.number().int() }), 'Removed'), ...ERRORS },
+      }),
+      (c) => {
+        const user = c.get('user');
+        const m = owned(c.req.valid('param').id, user.id);
+        if (scanRunning(m.id))
+          throw new PhishguardError(
+            'CONFLICT',
+            'A scan of this mailbox is running; remove it when the scan ends',
+          );
+        store.mailboxes.remove(m.id);
+        store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'mailbox.remove',
+          target: `mailbox:${m.id}`,
+          address: clientAddress(c),
+        });
+        return c.json({ removed: m.id }, 200);
+      },
     )
     .openapi(
       createRoute({

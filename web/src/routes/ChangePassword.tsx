@@ -10,7 +10,13 @@ type Field = 'current' | 'next' | 'confirm';
  * its temporary password (the first-run administrator's); the server refuses everything else
  * until then.
  */
-export function ChangePassword({ required = false }: { required?: boolean }) {
+export function ChangePassword({
+  required = false,
+  embedded = false,
+}: {
+  required?: boolean;
+  embedded?: boolean;
+}) {
   const { recheck, user } = useSession();
   const { notify } = useNotifications();
   const [current, setCurrent] = useState('');
@@ -67,23 +73,23 @@ export function ChangePassword({ required = false }: { required?: boolean }) {
     </>
   );
 
-  return (
-    <main className="center">
-      <form className="card narrow" onSubmit={submit} noValidate aria-label="Change password">
-        <h1>Choose a new password</h1>
-        {required && (
-          <p>
-            {user?.username ?? 'This account'} still has the temporary password it was created with. Choose
-            your own before going on.
-          </p>
-        )}
-        {field('current', 'Current password', current, setCurrent, 'current-password')}
-        {field('next', 'New password (at least 8 characters)', next, setNext, 'new-password')}
-        {field('confirm', 'New password again', confirm, setConfirm, 'new-password')}
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Change password'}
-        </button>
-      </form>
-    </main>
+  const Heading = embedded ? 'h2' : 'h1';
+  const form = (
+    <form className="card narrow" onSubmit={submit} noValidate aria-label="Change password">
+      <Heading>{embedded ? 'Password' : 'Choose a new password'}</Heading>
+      {required && (
+        <p>
+          {user?.username ?? 'This account'} still has the temporary password it was created with. Choose your
+          own before going on.
+        </p>
+      )}
+      {field('current', 'Current password', current, setCurrent, 'current-password')}
+      {field('next', 'New password (at least 8 characters)', next, setNext, 'new-password')}
+      {field('confirm', 'New password again', confirm, setConfirm, 'new-password')}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving…' : 'Change password'}
+      </button>
+    </form>
   );
+  return embedded ? form : <main className="center">{form}</main>;
 }
