@@ -104,7 +104,10 @@ export async function analyzeUrl(
         text_sample: b.textSample,
       });
       const lastStatic = main.hops.at(-1);
-      if (lastStatic && b.finalUrl && b.finalUrl !== lastStatic.url && !main.blocked) {
+      // Only a page the browser really reached is a hop: a failed load ends on about:blank or
+      // chrome-error://, which is no destination.
+      const reached = /^https?:/i.test(b.finalUrl ?? '') && b.status !== null;
+      if (lastStatic && reached && b.finalUrl !== lastStatic.url && !main.blocked) {
         main.hops.push({
           ...lastStatic,
           hop_number: main.hops.length,
@@ -143,7 +146,19 @@ export async function analyzeUrl(
         'unavailable: Chromium not found (install the chromium package); static analysis only';
     }
 
-    const cloaking = compareTraces(traces, jsBehavior);
+    // With no page fetched there is nothing to compare: cloaking is not assessed, not "absent".
+    const fetched = main.hops.some((h) => h.status_code !== null);
+    const cloaking = fetched
+      ? compareTraces(traces, jsBehavior)
+      : {
+          cloaking_detected: false,
+          cloaking_confidence: 0,
+          cloaking_indicators: [],
+          browser_behavior: { profiles: traces.map((t) => t.profile), assessed: false },
+          content_differences: {},
+          js_behavior: jsBehavior,
+          cross_ua_differences: traces,
+        };
     const score = scoreRedirectChain({
       hops: main.hops,
       finalTitle: main.finalFacts?.title ?? null,
@@ -160,7 +175,8 @@ export async function analyzeUrl(
     const domains = new Set(
       main.hops.map((h) => registrableDomain(safeHost(h.url)) ?? safeHost(h.url)).filter(Boolean),
     );
-    const web = main.hops.filter((h) => /^https?:/.test(h.url));
+    // Share of the hops actually reached that were HTTPS (an unreached URL proves nothing).
+    const web = main.hops.filter((h) => /^https?:/.test(h.url) && h.status_code !== null);
     const result: RedirectAnalysis = {
       analysis_id: randomUUID(),
       original_url: url.href,

@@ -351,6 +351,14 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
       page.getByRole('button', { name: 'Analyse this link' }).first().click(),
     ]);
     expect(JSON.parse(analysis.postData() ?? '{}').url).toBe('https://paypa1-secure.com/login');
+    // The sender's host does not resolve from here: one coherent error, no hops, TLS or cloaking.
+    await page.getByTestId('explanation').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('explanation').textContent()).toMatch(
+      /^The URL could not be analysed: the name paypa1-secure\.com .*Nothing was fetched/,
+    );
+    expect(await page.getByTestId('hop').count()).toBe(0);
+    expect(await page.getByText('HTTPS', { exact: false }).count()).toBe(0);
+    await shot(page, '12-link-unreachable');
     await page.goBack();
     await page.goBack();
     await page.waitForURL(/\/dashboard/);

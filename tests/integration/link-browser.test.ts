@@ -42,6 +42,29 @@ describe.skipIf(skipWithout('chromium', chromium))('comprehensive mode in headle
     if (process.getuid?.() === 0) for (const p of ours) expect(p.uid).not.toBe(0);
   });
 
+  it('gives one coherent error for an unreachable URL: no phantom browser hop, no HTTPS share, no cloaking verdict', async () => {
+    // A port nothing listens on: the static pass and the browser both fail to connect.
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const r = await analyzeUrl(
+      `https://127.0.0.1:${port}/login`,
+      { allowPrivateNetwork: true, cloakingDetection: true, timeoutSeconds: 15 },
+      { popular: loadPopularDomains(), browser },
+    );
+    expect(r.verdict).toBe('error');
+    expect(r.redirect_chain).toHaveLength(1);
+    expect(r.redirect_chain.map((h) => h.url)).not.toContain('about:blank');
+    expect(r.analysis_summary.https_coverage).toBe(0);
+    expect(r.cloaking_analysis.content_differences).toEqual({});
+    expect(r.cloaking_analysis.browser_behavior).toMatchObject({ assessed: false });
+    expect(r.explanation).toBe(
+      'The URL could not be analysed: the server refused the connection (nothing listens on that port) (ECONNREFUSED). Nothing was fetched, so redirects, TLS and cloaking were not checked. From the address alone: A hop uses a bare IP address instead of a domain name.',
+    );
+  }, 30_000);
+
   it('catches a script redirect the static pass missed, takes a screenshot and blocks metadata requests', async () => {
     const shots: Buffer[] = [];
     const r = await analyzeUrl(

@@ -155,10 +155,39 @@ function resolve(href: string, base: URL): URL | null {
   }
 }
 
-function describe(err: unknown): string {
-  const e = err as { message?: string; code?: string; cause?: { message?: string; code?: string } };
+export function describe(err: unknown): string {
+  const e = err as {
+    message?: string;
+    code?: string;
+    cause?: { message?: string; code?: string; hostname?: string };
+  };
   const inner = e.cause?.message ?? e.message ?? String(err);
   if (/refused to connect/.test(inner))
     return inner.replace(/^.*?(refused to connect)/, 'refused to connect');
-  return `${e.cause?.code ?? e.code ?? 'error'}: ${inner}`;
+  const code = e.cause?.code ?? e.code ?? '';
+  const host = e.cause?.hostname ?? /ENOTFOUND (\S+)/.exec(inner)?.[1];
+  // What a person can act on first; the system's own code last, for whoever needs it.
+  const plain = FRIENDLY[code]?.(host);
+  return plain ? `${plain} (${code})` : `${code || 'error'}: ${inner}`;
 }
+
+const FRIENDLY: Record<string, (host?: string) => string> = {
+  ENOTFOUND: (h) =>
+    `the name ${h ?? ''} does not resolve: no such domain (taken down, or never existed)`.replace('  ', ' '),
+  EAI_AGAIN: (h) =>
+    `the name ${h ?? ''} could not be resolved right now (DNS did not answer)`.replace('  ', ' '),
+  ECONNREFUSED: () => 'the server refused the connection (nothing listens on that port)',
+  ECONNRESET: () => 'the server closed the connection abruptly',
+  ETIMEDOUT: () => 'the server did not answer in time',
+  UND_ERR_CONNECT_TIMEOUT: () => 'the server did not accept a connection in time',
+  UND_ERR_HEADERS_TIMEOUT: () => 'the server accepted the connection but sent no answer in time',
+  EHOSTUNREACH: () => 'the server cannot be reached from here (no route)',
+  ENETUNREACH: () => 'the network of that address cannot be reached from here',
+  CERT_HAS_EXPIRED: () => 'the TLS handshake failed: the certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: () => 'the TLS handshake failed: the certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: () =>
+    'the TLS handshake failed: the certificate chain ends in an untrusted root',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: () => 'the TLS handshake failed: the certificate chain is incomplete',
+  ERR_TLS_CERT_ALTNAME_INVALID: () => 'the TLS handshake failed: the certificate is for another name',
+  EPROTO: () => 'the TLS handshake failed (protocol error)',
+};

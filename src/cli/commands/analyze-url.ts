@@ -89,6 +89,15 @@ async function runAnalyzeUrl(ctx: CliContext, url: string, opts: Options): Promi
 
 /** One line per hop: status, redirect type, IP, TLS state, time. */
 export function formatTrace(r: RedirectAnalysis): string {
+  if (r.verdict === 'error') {
+    // One coherent answer: nothing was fetched, so there are no hops, TLS or cloaking to show.
+    const lines = [`ERROR  ${r.original_url}`, `  ${r.explanation}`];
+    if (r.threat_indicators.length) {
+      lines.push('', 'From the address alone:');
+      for (const i of r.threat_indicators) lines.push(`  [${i.severity}] ${i.description}`);
+    }
+    return `${lines.join('\n')}\n`;
+  }
   const lines = [`${r.verdict.toUpperCase()}  threat ${r.threat_score.toFixed(2)}  ${r.explanation}`, ''];
   for (const h of r.redirect_chain) {
     const tls = h.tls_certificate

@@ -227,8 +227,9 @@ export function scoreRedirectChain(input: UrlScoreInput): UrlScore {
 }
 
 function explain(verdict: Verdict, score: number, ind: ThreatIndicator[], hops: Hop[]): string {
-  if (verdict === 'error') return `The URL could not be fetched: ${hops[0]?.error ?? 'no response'}.`;
   const top = [...ind].sort((a, b) => WEIGHT[b.severity] - WEIGHT[a.severity]).slice(0, 3);
+  if (verdict === 'error')
+    return `The URL could not be analysed: ${hops.find((h) => h.error)?.error ?? 'no response'}. Nothing was fetched, so redirects, TLS and cloaking were not checked.${top.length ? ` From the address alone: ${top.map((t) => t.description.replace(/\.$/, '')).join('; ')}.` : ''}`;
   const lead =
     verdict === 'malicious'
       ? 'Likely malicious'

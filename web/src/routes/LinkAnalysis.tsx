@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { call, client } from '../api';
+import { call, client, type Schemas } from '../api';
 import { Header } from '../components/Header';
 import { statusColour, threatColour, tlsLabel } from '../components/Risk';
 
@@ -202,10 +202,10 @@ export function LinkAnalysis() {
                 </button>
               </div>
             </div>
-            <p>{r.explanation}</p>
+            <p data-testid="explanation">{r.explanation}</p>
             {r.threat_indicators.length > 0 && (
               <>
-                <h3>Indicators</h3>
+                <h3>{r.verdict === 'error' ? 'From the address alone' : 'Indicators'}</h3>
                 <ul>
                   {r.threat_indicators.map((i) => (
                     <li key={i.id}>
@@ -215,65 +215,96 @@ export function LinkAnalysis() {
                 </ul>
               </>
             )}
-            <h3>Redirect chain</h3>
-            <ol className="hops">
-              {r.redirect_chain.map((h) => (
-                <li key={h.hop_number} data-testid="hop">
-                  <span className={`status status-${statusColour(h.status_code)}`}>
-                    {h.status_code ?? 'ERR'}
-                  </span>{' '}
-                  <span className="muted">{h.redirect_type}</span> <code>{h.url}</code>
-                  <span className="small muted">
-                    {' '}
-                    {h.ip_address ?? '-'} · {h.response_time_ms} ms · {tlsLabel(h.tls_certificate)}
-                    {h.content_hash ? ` · ${h.content_hash.slice(0, 16)}` : ''}
-                    {h.meta_refresh_delay !== null ? ` · refresh ${h.meta_refresh_delay} s` : ''}
-                  </span>
-                  {h.error && <span className="error-text small"> {h.error}</span>}
-                </li>
-              ))}
-            </ol>
-            <h3>Cloaking</h3>
-            <p>
-              {r.cloaking_analysis.cloaking_detected ? 'Detected' : 'Not detected'} (confidence{' '}
-              {(r.cloaking_analysis.cloaking_confidence * 100).toFixed(0)}%)
-            </p>
-            <ul>
-              {r.cloaking_analysis.cloaking_indicators.map((i) => (
-                <li key={i}>{i}</li>
-              ))}
-            </ul>
-            <h3>Security findings</h3>
-            <p>
-              Domain reputation {r.security_findings.domain_reputation}; suspicious TLD{' '}
-              {r.security_findings.suspicious_tld ? 'yes' : 'no'}; IP host{' '}
-              {r.security_findings.ip_domain_mismatch ? 'yes' : 'no'}; certificate name mismatch{' '}
-              {r.security_findings.cert_hostname_mismatch ? 'yes' : 'no'}
-            </p>
-            {r.security_findings.ssl_issues.length > 0 && (
-              <ul>
-                {r.security_findings.ssl_issues.map((s) => (
-                  <li key={s}>{s}</li>
-                ))}
-              </ul>
-            )}
-            <h3>Summary</h3>
-            <p>
-              {r.analysis_summary.total_redirects} redirect(s), {r.analysis_summary.unique_domains} domain(s),
-              HTTPS {(r.analysis_summary.https_coverage * 100).toFixed(0)}%,{' '}
-              {r.analysis_summary.suspicious_patterns_count} suspicious pattern(s)
-            </p>
-            <h3>Timing</h3>
-            <p>
-              {r.timing_analysis.total_ms} ms in total
-              {r.timing_analysis.slowest_hop !== null
-                ? `, slowest hop #${r.timing_analysis.slowest_hop}`
-                : ''}
-              {r.cached ? ' (cached result)' : ''}
-            </p>
+            {/* Nothing fetched: no chain, TLS, cloaking or timing to show, only the reason above. */}
+            {r.verdict !== 'error' && <Details r={r} />}
           </section>
         )}
       </main>
     </div>
+  );
+}
+
+type Analysis = Schemas['RedirectAnalysis'];
+
+function Details({ r }: { r: Analysis }) {
+  const shot = r.analysis_metadata.screenshot_id;
+  return (
+    <>
+      <h3>Redirect chain</h3>
+      <ol className="hops">
+        {r.redirect_chain.map((h) => (
+          <li key={h.hop_number} data-testid="hop">
+            <span className={`status status-${statusColour(h.status_code)}`}>{h.status_code ?? 'ERR'}</span>{' '}
+            <span className="muted">{h.redirect_type}</span> <code>{h.url}</code>
+            <span className="small muted">
+              {' '}
+              {h.ip_address ?? '-'} · {h.response_time_ms} ms ·{' '}
+              {h.status_code === null ? 'not reached' : tlsLabel(h.tls_certificate)}
+              {h.meta_refresh_delay !== null ? ` · refresh after ${h.meta_refresh_delay} s` : ''}
+            </span>
+            {h.suspicious_patterns.length > 0 && (
+              <ul className="small">
+                {h.suspicious_patterns.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            )}
+            {h.error && <span className="error-text small"> {h.error}</span>}
+          </li>
+        ))}
+      </ol>
+      {typeof shot === 'string' && (
+        <>
+          <h3>What a browser showed</h3>
+          <img
+            className="screenshot"
+            src={`/api/screenshots/${encodeURIComponent(shot)}`}
+            alt={`Screenshot of ${r.final_url} in a headless browser`}
+          />
+        </>
+      )}
+      <h3>Cloaking</h3>
+      <p>
+        {r.cloaking_analysis.cloaking_detected ? 'Detected' : 'Not detected'} (confidence{' '}
+        {(r.cloaking_analysis.cloaking_confidence * 100).toFixed(0)}%): the page as a browser, a crawler
+        {r.analysis_metadata.browser_engine &&
+        !String(r.analysis_metadata.browser_engine).startsWith('unavailable')
+          ? ' and a real headless browser'
+          : ''}{' '}
+        saw it, compared.
+      </p>
+      <ul>
+        {r.cloaking_analysis.cloaking_indicators.map((i) => (
+          <li key={i}>{i}</li>
+        ))}
+      </ul>
+      <h3>Security findings</h3>
+      <p>
+        Domain reputation {r.security_findings.domain_reputation}; suspicious TLD{' '}
+        {r.security_findings.suspicious_tld ? 'yes' : 'no'}; IP address instead of a name{' '}
+        {r.security_findings.ip_domain_mismatch ? 'yes' : 'no'}
+        {r.redirect_chain.some((h) => h.tls_certificate)
+          ? `; certificate for another name ${r.security_findings.cert_hostname_mismatch ? 'yes' : 'no'}`
+          : '; no TLS handshake was made'}
+      </p>
+      {r.security_findings.ssl_issues.length > 0 && (
+        <ul>
+          {r.security_findings.ssl_issues.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+      )}
+      <h3>Summary</h3>
+      <p>
+        {r.analysis_summary.total_redirects} redirect(s) across {r.analysis_summary.unique_domains} domain(s);{' '}
+        {(r.analysis_summary.https_coverage * 100).toFixed(0)}% of the pages reached were HTTPS.
+      </p>
+      <h3>Timing</h3>
+      <p>
+        {r.timing_analysis.total_ms} ms in total
+        {r.timing_analysis.slowest_hop !== null ? `, slowest hop #${r.timing_analysis.slowest_hop}` : ''}
+        {r.cached ? ' (cached result)' : ''}
+      </p>
+    </>
   );
 }
