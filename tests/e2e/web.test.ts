@@ -473,7 +473,10 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     const context = await browser.newContext();
     const page = await signIn(context);
     await context.clearCookies({ name: 'pg_access' });
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.status() === 200),
+      page.getByRole('button', { name: 'Refresh' }).click(),
+    ]);
     await expect
       .poll(() => page.getByTestId('showing').textContent(), { timeout: 10_000 })
       .toBe('1–50 of 60 · page 1 of 2');
@@ -511,6 +514,14 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
         .toMatch(expected[i] as RegExp);
       await shot(page, `08-test-${i + 1}`);
     }
+    // The newsletter has no warning sign: the advice says so instead of "treat with care".
+    expect(await page.getByTestId('test-result').textContent()).not.toContain('Treat with care');
+    // A sender as a mail client shows it, with a lookalike address, is accepted as typed.
+    await page.getByLabel('Sender').fill('Amazon Support <support@amaz0n-orders.com>');
+    await page.getByRole('button', { name: 'Analyze Email' }).click();
+    await expect
+      .poll(async () => (await page.getByTestId('test-result').textContent()) ?? '')
+      .toContain('amaz0n');
   }, 30_000);
 
   it('/link-analysis: Enter submits, hops and TLS labels show, Copy ticks, Download is named after the analysis', async () => {

@@ -73,7 +73,9 @@ function recommendations(a: EmailAnalysis): string[] {
     out.push(
       a.risk_level === 'SAFE'
         ? 'No action needed; stay alert for unexpected requests.'
-        : 'Treat with care: verify the sender through another channel if unsure.',
+        : a.indicators.some((i) => i.severity !== 'info' && i.family !== 'model')
+          ? 'Treat with care: verify the sender through another channel if unsure.'
+          : 'No specific warning signs were found; as with any message, confirm unexpected requests through another channel.',
     );
   return out;
 }

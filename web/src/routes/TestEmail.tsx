@@ -69,7 +69,17 @@ export function TestEmail() {
           <label htmlFor="subject">Subject</label>
           <input id="subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
           <label htmlFor="sender">Sender</label>
-          <input id="sender" type="email" value={sender} onChange={(e) => setSender(e.target.value)} />
+          {/* Text, not type="email": a sender is pasted as mail shows it ("Name <address>"), and
+              a phishing address need not be one a browser would accept. */}
+          <input
+            id="sender"
+            type="text"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="Name <address@example.com>"
+            value={sender}
+            onChange={(e) => setSender(e.target.value)}
+          />
           <label htmlFor="content">Email Content</label>
           <textarea id="content" rows={10} value={content} onChange={(e) => setContent(e.target.value)} />
           {formError && <p className="field-error">{formError}</p>}
