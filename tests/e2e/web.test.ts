@@ -364,6 +364,18 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await page.waitForURL(/\/dashboard/);
   }, 60_000);
 
+  it('senders: what the marks taught, and forgetting them', async () => {
+    const page = await signIn(await browser.newContext(), 'admin', adminPassword, '/senders');
+    await page.getByLabel('Filter senders').fill('service@paypal.com');
+    const row = page.getByTestId('sender-row').filter({ hasText: 'service@paypal.com' });
+    // Marked phishing on the message page in the test before.
+    await expect.poll(() => row.textContent()).toContain('1 phishing');
+    await shot(page, '13-senders');
+    await row.getByRole('button', { name: 'Forget marks' }).click();
+    await page.getByText(/Forgot your marks on service@paypal.com: 1 unmarked/).waitFor();
+    await expect.poll(() => row.textContent()).toContain('none');
+  }, 30_000);
+
   it('at 390 px: no sideways scroll, the message is a page of its own; axe finds nothing serious on any screen', async () => {
     const { readFileSync: read } = await import('node:fs');
     const axeSource = read(
@@ -405,7 +417,7 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
       expect(await sideways(page)).toBeLessThanOrEqual(0);
       problems.push(...(await audit(page, `message@${width}`)));
       await shot(page, `10-message-${width}`);
-      for (const path of ['/test', '/link-analysis', '/emails', '/gmail-setup', '/settings']) {
+      for (const path of ['/test', '/link-analysis', '/emails', '/gmail-setup', '/settings', '/senders']) {
         await page.goto(`${base}${path}`);
         await page.locator('h1').waitFor();
         expect(await sideways(page), `${path} at ${width}`).toBeLessThanOrEqual(0);

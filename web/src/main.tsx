@@ -15,6 +15,7 @@ import { Emails } from './routes/Emails';
 import { Message } from './routes/Message';
 import { GmailSetup } from './routes/GmailSetup';
 import { Settings } from './routes/Settings';
+import { Senders } from './routes/Senders';
 import { TestEmail } from './routes/TestEmail';
 import { LinkAnalysis } from './routes/LinkAnalysis';
 import { AdminOnly } from './routes/AdminOnly';
@@ -62,6 +63,14 @@ const router = createBrowserRouter([
         element: (
           <Protected>
             <Dashboard />
+          </Protected>
+        ),
+      },
+      {
+        path: '/senders',
+        element: (
+          <Protected>
+            <Senders />
           </Protected>
         ),
       },

@@ -13,6 +13,7 @@ export function Header({ title }: { title: string }) {
         <NavLink to="/dashboard">Dashboard</NavLink>
         <NavLink to="/emails">Emails</NavLink>
         <NavLink to="/test">Test email</NavLink>
+        <NavLink to="/senders">Senders</NavLink>
         <NavLink to="/settings">Settings</NavLink>
         <NavLink to="/link-analysis" className="button small">
           Link Analysis
