@@ -189,6 +189,49 @@ describe('the user’s mailbox teaches the engine (sender history and marks)', (
     expect((await score(t, alice.access_token, a2)).ids).toContain('history.marked_phishing');
   });
 
+  it('the daemon rescores a big sender after a mark in the background: the newest at once, the rest between other requests', async () => {
+    const t = await testApp();
+    const user = t.deps.store.users.byUsername('alice')!;
+    const mailbox = t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'inbox' });
+    const { analysis } = await engine.analyzeRaw(message({ id: 1 }));
+    const ids: number[] = [];
+    for (let i = 0; i < 650; i++)
+      ids.push(
+        t.deps.store.emails.insertAnalysed(
+          {
+            mailboxId: mailbox.id,
+            providerId: `bulk${i}`,
+            messageId: null,
+            subject: `#${i}`,
+            sender: 'x',
+            receivedAt: new Date(Date.parse('2026-11-01T00:00:00Z') + i * 60e3).toISOString(),
+            snippet: '',
+            size: 10,
+            raw: null,
+            links: [],
+          },
+          analysis,
+        ).id,
+      );
+    const stored = (id: number) => t.deps.store.emails.get(id, user.id)!.analysis!.risk_score;
+    const before = stored(ids[0]!);
+    const { relearnSoon } = await import('../../src/app/sender-history.js');
+    t.deps.store.emails.setStatus([ids[649]!], user.id, 'safe', null);
+    let between = false;
+    const r = relearnSoon(t.deps.store, user.id, [ids[649]!]);
+    setImmediate(() => (between = true));
+    expect(r.rescored).toBe(650);
+    // At once: the marked message and the newest 199 others; the oldest not yet. (The marked
+    // message is scored without its own mark, as in the test above.)
+    expect(stored(ids[648]!)).toBeLessThan(before);
+    expect(stored(ids[450]!)).toBeLessThan(before);
+    expect(stored(ids[449]!)).toBe(before);
+    expect(stored(ids[0]!)).toBe(before);
+    await r.done;
+    expect(between).toBe(true);
+    expect(ids.slice(0, 649).every((id) => stored(id) < before)).toBe(true);
+  });
+
   it('phishguard mark, senders list and senders forget work on the local store', async () => {
     const t = await testApp();
     const { access_token: token } = await t.login('alice', 'alice-password');

@@ -6,7 +6,7 @@ import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
 import { Detail, EmailDetail, EmailPage, EmailSummary, MessageViewSchema } from '../openapi/schemas.js';
 import { trustedAuthServIds } from '../../app/mailbox-trust.js';
 import { inertHtml, messageView, parseRawEmail, PREVIEW_CSP } from '../../core/index.js';
-import { relearn } from '../../app/sender-history.js';
+import { relearnSoon } from '../../app/sender-history.js';
 import { clientAddress } from '../validate.js';
 
 const STATUSES = ['new', 'reviewed', 'safe', 'phishing', 'false_positive', 'quarantined'] as const;
@@ -107,6 +107,7 @@ const IdParam = z.object({ id: Id });
 
 export function emailRoutes(deps: AppDeps) {
   const { store } = deps;
+  const logFailure = (err: Error) => deps.logger.warn({ err: err.message }, 'background rescoring failed');
   return routes()
     .openapi(
       createRoute({
@@ -181,7 +182,7 @@ export function emailRoutes(deps: AppDeps) {
             BULK_STATUS[input.action] as EmailStatus,
             input.reason ?? null,
           );
-        if (input.action !== 'delete') relearn(store, user.id, input.email_ids);
+        if (input.action !== 'delete') relearnSoon(store, user.id, input.email_ids, logFailure);
         store.audit.add({
           userId: user.id,
           username: user.username,
@@ -254,7 +255,7 @@ export function emailRoutes(deps: AppDeps) {
         if (store.emails.setStatus([id], user.id, input.status, input.reason ?? null) === 0)
           throw new PhishguardError('NOT_FOUND', 'Email not found');
         // The mark teaches the sender history: this sender's mail is scored again.
-        relearn(store, user.id, [id]);
+        relearnSoon(store, user.id, [id], logFailure);
         store.audit.add({
           userId: user.id,
           username: user.username,

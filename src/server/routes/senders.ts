@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { forgetSender } from '../../app/sender-history.js';
+import { forgetSender, relearnSoon } from '../../app/sender-history.js';
 import type { AppDeps } from '../env.js';
 import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
 import { clientAddress } from '../validate.js';
@@ -53,9 +53,16 @@ export function senderRoutes(deps: AppDeps) {
         },
       }),
       (c) => {
-        const r = forgetSender(store, c.get('user'), c.req.valid('json').identity, {
-          address: clientAddress(c),
-        });
+        const r = forgetSender(
+          store,
+          c.get('user'),
+          c.req.valid('json').identity,
+          { address: clientAddress(c) },
+          (s, userId, ids) =>
+            relearnSoon(s, userId, ids, (err) =>
+              deps.logger.warn({ err: err.message }, 'background rescoring failed'),
+            ).rescored,
+        );
         return c.json(r, 200);
       },
     );
