@@ -1,7 +1,7 @@
 import type { EmailRow, EmailStatus, EmailSummaryRow, Store, UserRecord } from './ports.js';
 import type { Engine, TestEmailInput } from './engine.js';
 import type { RedirectAnalysis } from '../core/url/types.js';
-import type { EmailAnalysis, PopularDomains } from '../core/index.js';
+import type { EmailAnalysis, PopularDomains, RiskLevel } from '../core/index.js';
 import { analyzeUrl } from './analyze-url.js';
 import { scanImapMailbox } from './scan-mailbox.js';
 import { relearn } from './sender-history.js';
@@ -33,11 +33,29 @@ export interface Overview {
   lastScan: string | null;
 }
 
+export interface ListQuery {
+  /** 1-based. */
+  page: number;
+  size: number;
+  level?: string | null;
+  search?: string;
+}
+
+/** Every message matching, page by page (for --json and plain output). */
+export async function* allEmails(source: DashboardSource, q: Omit<ListQuery, 'page' | 'size'> = {}) {
+  for (let page = 1; ; page++) {
+    const { items, total } = await source.list({ ...q, page, size: PAGE });
+    yield* items;
+    if (items.length === 0 || page * PAGE >= total) return;
+  }
+}
+
 /** What the terminal dashboard reads and does, over the local store or a running daemon. */
 export interface DashboardSource {
   readonly label: string;
   overview(): Promise<Overview>;
-  list(): Promise<DashboardEmail[]>;
+  /** One page of the user's mail, newest first, filtered on the server. */
+  list(q: ListQuery): Promise<{ items: DashboardEmail[]; total: number }>;
   detail(id: number): Promise<DashboardEmail & { links: string[] }>;
   setStatus(id: number, status: EmailStatus): Promise<void>;
   analyzeLink(url: string): Promise<RedirectAnalysis>;
@@ -46,7 +64,8 @@ export interface DashboardSource {
   rescan(onProgress: (done: number, total: number | null) => void): Promise<{ added: number } | null>;
 }
 
-const LIMIT = 500;
+/** Rows fetched at a time (the daemon's page limit). */
+export const PAGE = 200;
 
 function summaryOf(a: EmailAnalysis): TestSummary {
   return {
@@ -105,10 +124,16 @@ export function localSource(deps: {
         lastScan: last,
       };
     },
-    async list() {
-      return store.emails
-        .list(user.id, { page: 1, size: LIMIT, sortBy: 'received_at', sortOrder: 'desc' })
-        .items.map(fromRow);
+    async list(q) {
+      const r = store.emails.list(user.id, {
+        page: q.page,
+        size: q.size,
+        riskLevel: (q.level ?? undefined) as RiskLevel | undefined,
+        search: q.search || undefined,
+        sortBy: 'received_at',
+        sortOrder: 'desc',
+      });
+      return { items: r.items.map(fromRow), total: r.total };
     },
     async detail(id) {
       const e = store.emails.get(id, user.id);

@@ -53,8 +53,21 @@ export function remoteSource(base: string, token: string): DashboardSource {
             .at(-1) ?? null,
       };
     },
-    list: async () =>
-      (await data(api.GET('/api/emails', { params: { query: { size: 200 } } }))).emails.map(fromApi),
+    async list(q) {
+      const r = await data(
+        api.GET('/api/emails', {
+          params: {
+            query: {
+              page: q.page,
+              size: q.size,
+              risk_level: (q.level ?? 'all') as 'all',
+              search: q.search || undefined,
+            },
+          },
+        }),
+      );
+      return { items: r.emails.map(fromApi), total: r.total };
+    },
     async detail(id) {
       const path = { params: { path: { id } } };
       const [e, l] = await Promise.all([

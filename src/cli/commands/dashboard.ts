@@ -1,5 +1,10 @@
 import type { Command } from 'commander';
-import { localSource, type DashboardSource } from '../../app/dashboard-source.js';
+import {
+  allEmails,
+  localSource,
+  type DashboardEmail,
+  type DashboardSource,
+} from '../../app/dashboard-source.js';
 import { remoteSource } from '../../app/remote-source.js';
 import { createEngine } from '../../app/engine.js';
 import { loadKey } from '../../app/secrets.js';
@@ -58,7 +63,9 @@ async function runDashboard(ctx: CliContext, opts: Options): Promise<void> {
   }
   try {
     if (opts.json || !ctx.stdout.isTTY || !ctx.stdin.isTTY) {
-      const emails = await source.list();
+      // All of it, page by page: the header counts everything, so does the output.
+      const emails: DashboardEmail[] = [];
+      for await (const e of allEmails(source)) emails.push(e);
       if (opts.json)
         return writeJson(
           ctx,

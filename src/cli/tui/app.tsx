@@ -1,7 +1,16 @@
 import { Box, Text, useApp, useInput, useStdout } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import type { DashboardSource } from '../../app/dashboard-source.js';
-import { DetailPane, EmailList, Header, Help, ProgressLine, TestForm, Trace } from './components.js';
+import {
+  DetailPane,
+  EmailList,
+  Header,
+  Help,
+  LinkPicker,
+  ProgressLine,
+  TestForm,
+  Trace,
+} from './components.js';
 import { LEVEL_KEYS, STATUS_KEYS, useDashboard } from './use-dashboard.js';
 
 function useSize() {
@@ -22,7 +31,6 @@ export function App({ source }: { source: DashboardSource }) {
   const dash = useDashboard(source);
   const { exit } = useApp();
   const { cols, rows } = useSize();
-  const [expanded, setExpanded] = useState(false);
   // Keys can arrive before Ink re-subscribes the handler after a render; read the newest state.
   const latest = useRef(dash);
   latest.current = dash;
@@ -30,17 +38,38 @@ export function App({ source }: { source: DashboardSource }) {
   useInput((input, key) => {
     const d = latest.current;
     if (d.mode === 'filter') {
-      if (key.return || key.escape) return d.setMode('list');
-      if (key.backspace || key.delete) return d.setFilter(d.filter.slice(0, -1));
-      return d.setFilter(d.filter + input);
+      if (key.escape) {
+        d.setFilter(d.search);
+        return d.setMode('list');
+      }
+      if (key.return) {
+        d.applySearch(d.filter);
+        return d.setMode('list');
+      }
+      return d.setFilter(edit(d.filter, input, key));
     }
     if (d.mode === 'test') {
       if (key.escape) return d.setMode('list');
       if (key.tab) return d.setTest((t) => ({ ...t, field: ((t.field + 1) % 3) as 0 | 1 | 2 }));
       if (key.return) return void d.runTest();
       const name = (['subject', 'sender', 'content'] as const)[d.test.field];
-      if (key.backspace || key.delete) return d.setTest((t) => ({ ...t, [name]: t[name].slice(0, -1) }));
-      return d.setTest((t) => ({ ...t, [name]: t[name] + input }));
+      return d.setTest((t) => ({ ...t, [name]: edit(t[name], input, key) }));
+    }
+    if (d.mode === 'links') {
+      const n = Number(input);
+      const url = Number.isInteger(n) && n >= 1 ? d.links[n - 1] : undefined;
+      if (url) return void d.analyze(url);
+      d.setMessage('');
+      return d.setMode('list');
+    }
+    // Keys typed faster than a frame arrive together ("jjj"): each one counts.
+    if (d.mode === 'list' && input.length > 1 && !key.ctrl && !key.meta && /^[jkJK]+$/.test(input)) {
+      for (const ch of input) {
+        if (ch === 'j') d.move(1);
+        else if (ch === 'k') d.move(-1);
+        else d.setScroll((s) => Math.max(0, s + (ch === 'J' ? 5 : -5)));
+      }
+      return;
     }
     if (d.mode === 'status') {
       const status = STATUS_KEYS[input];
@@ -54,13 +83,15 @@ export function App({ source }: { source: DashboardSource }) {
     if (input === 'q') return exit();
     if (key.upArrow || input === 'k') return d.move(-1);
     if (key.downArrow || input === 'j') return d.move(1);
+    // The details pane scrolls: J/K or PgDn/PgUp.
+    if (key.pageDown || input === 'J') return d.setScroll((s) => s + 5);
+    if (key.pageUp || input === 'K') return d.setScroll((s) => Math.max(0, s - 5));
     if (key.return) {
-      setExpanded(true);
-      return void d.open();
+      return d.open();
     }
-    if (key.escape) return setExpanded(false);
+    if (key.escape) return d.setExpanded(false);
     if (input === '/') {
-      d.setFilter('');
+      d.setFilter(d.search);
       return d.setMode('filter');
     }
     if (input in LEVEL_KEYS) {
@@ -82,17 +113,20 @@ export function App({ source }: { source: DashboardSource }) {
   const bodyHeight = Math.max(5, rows - 7);
   return (
     <Box flexDirection="column" width={cols}>
-      <Header overview={d.overview} source={source.label} level={d.level} filter={d.filter} />
+      <Header overview={d.overview} source={source.label} level={d.level} filter={d.search} />
       {d.mode === 'help' ? (
         <Help />
       ) : d.mode === 'test' ? (
         <TestForm {...d.test} />
       ) : d.mode === 'trace' ? (
         <Trace trace={d.trace} />
+      ) : d.mode === 'links' ? (
+        <LinkPicker links={d.links} />
       ) : (
         <Box height={bodyHeight}>
           <EmailList
             emails={d.visible}
+            total={d.total}
             cursor={Math.min(d.cursor, Math.max(0, d.visible.length - 1))}
             height={bodyHeight - 1}
             width={listWidth}
@@ -100,7 +134,8 @@ export function App({ source }: { source: DashboardSource }) {
           <Box marginLeft={1} width={cols - listWidth - 1}>
             <DetailPane
               email={d.detail ?? d.selected}
-              expanded={expanded && !!d.detail}
+              expanded={d.expanded && !!d.detail}
+              scroll={d.scroll}
               width={cols - listWidth - 1}
               height={bodyHeight}
             />
@@ -116,4 +151,20 @@ export function App({ source }: { source: DashboardSource }) {
       </Text>
     </Box>
   );
+}
+
+/**
+ * A line editor's keys for the text fields: Backspace, Ctrl-U (clear), Ctrl-W (last word);
+ * other control keys type nothing.
+ */
+export function edit(
+  value: string,
+  input: string,
+  key: { backspace?: boolean; delete?: boolean; ctrl?: boolean; meta?: boolean },
+): string {
+  if (key.backspace || key.delete) return value.slice(0, -1);
+  if (key.ctrl && input === 'u') return '';
+  if (key.ctrl && input === 'w') return value.replace(/\S+\s*$/, '');
+  if (key.ctrl || key.meta) return value;
+  return value + input;
 }

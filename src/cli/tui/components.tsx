@@ -42,13 +42,23 @@ export function Header({
   );
 }
 
+const STATUS_MARK: Record<string, string> = {
+  safe: '✓',
+  phishing: '✗',
+  false_positive: '≈',
+  reviewed: '·',
+  quarantined: '■',
+};
+
 export function EmailList({
   emails,
+  total,
   cursor,
   height,
   width,
 }: {
   emails: DashboardEmail[];
+  total: number;
   cursor: number;
   height: number;
   width: number;
@@ -63,72 +73,112 @@ export function EmailList({
         return (
           <Text key={e.id} inverse={active} wrap="truncate-end">
             <Badge level={e.risk_level} />
-            <Text>{String(e.risk_score ?? '').padStart(3)} </Text>
+            <Text>{String(e.risk_score ?? '').padStart(3)}</Text>
+            <Text color={e.status === 'phishing' ? 'red' : 'green'}>{STATUS_MARK[e.status] ?? ' '}</Text>
             <Text>{e.subject || '(no subject)'}</Text>
           </Text>
         );
       })}
       <Text dimColor>
-        {cursor + 1}/{emails.length}
+        {cursor + 1}/{total}
       </Text>
     </Box>
   );
 }
 
+/** Words wrapped to `width` columns; a word longer than a line is cut across lines. */
+export function wrapText(text: string, width: number): string[] {
+  const w = Math.max(10, width);
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    while (rest.length > w) {
+      if (line) out.push(line);
+      out.push(rest.slice(0, w));
+      rest = rest.slice(w);
+      line = '';
+    }
+    if (!line) line = rest;
+    else if (line.length + 1 + rest.length <= w) line += ` ${rest}`;
+    else {
+      out.push(line);
+      line = rest;
+    }
+  }
+  if (line) out.push(line);
+  return out;
+}
+
 export function DetailPane({
   email,
   expanded,
+  scroll,
   width,
   height,
 }: {
   email: (DashboardEmail & { links?: string[] }) | null;
   expanded: boolean;
+  scroll: number;
   width: number;
   height: number;
 }) {
   if (!email) return <Text dimColor>Select an email (Enter for details).</Text>;
-  // One line per item, truncated: at 80x24 nothing may wrap into its neighbour.
+  // Every explanation and every piece of evidence, wrapped to the pane; J/K scroll it.
   const indicators = email.indicators.filter((i) => i.severity !== 'info');
-  const room = Math.max(0, height - 7);
-  const shown = indicators.slice(0, Math.floor(room / 2));
+  const lines: { text: string; dim?: boolean; bold?: boolean }[] = [
+    ...wrapText(email.subject || '(no subject)', width).map((text) => ({ text, bold: true })),
+    ...wrapText(`From: ${email.sender}`, width).map((text) => ({ text })),
+    {
+      text: `${email.received_at ? new Date(email.received_at).toLocaleString() : 'unknown time'} · status ${email.status}`,
+      dim: true,
+    },
+    { text: `${email.risk_level ?? '----'} ${email.risk_score ?? '?'}/100`, bold: true },
+    // Opened, the indicators say everything the summary says, and more.
+    ...(expanded ? [] : wrapText(email.summary, width).map((text) => ({ text }))),
+  ];
+  if (expanded) {
+    for (const i of indicators) {
+      lines.push(...wrapText(`• [${i.severity}] ${i.explanation}`, width).map((text) => ({ text })));
+      for (const ev of i.evidence)
+        lines.push(...wrapText(`  ${ev}`, width).map((text) => ({ text, dim: true })));
+    }
+    const web = (email.links ?? []).filter((u) => /^https?:\/\//i.test(u));
+    lines.push({
+      text: web.length ? `${web.length} web link(s): l picks one to analyse` : 'no web links',
+      dim: true,
+    });
+  } else lines.push({ text: 'Enter: every indicator and its evidence', dim: true });
+  const room = Math.max(1, height - 1);
+  const top = Math.max(0, Math.min(scroll, lines.length - room));
+  const shown = lines.slice(top, top + room);
+  const more = lines.length - (top + shown.length);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text bold wrap="truncate-end">
-        {email.subject || '(no subject)'}
-      </Text>
-      <Text wrap="truncate-end">From: {email.sender}</Text>
-      <Text dimColor wrap="truncate-end">
-        {email.received_at ? new Date(email.received_at).toLocaleString() : 'unknown time'} · status{' '}
-        {email.status}
-      </Text>
-      <Text wrap="truncate-end">
-        <Badge level={email.risk_level} /> <Text bold>{email.risk_score ?? '?'}/100</Text>
-      </Text>
-      <Text wrap="truncate-end">{email.summary}</Text>
-      {expanded ? (
-        <>
-          <Text dimColor wrap="truncate-end">
-            {email.snippet}
-          </Text>
-          {shown.map((i) => (
-            <Box key={i.id} flexDirection="column">
-              <Text wrap="truncate-end">• {i.explanation}</Text>
-              <Text dimColor wrap="truncate-end">
-                {' '}
-                {i.evidence[0] ?? ''}
-              </Text>
-            </Box>
-          ))}
-          <Text dimColor wrap="truncate-end">
-            {indicators.length > shown.length
-              ? `+${indicators.length - shown.length} more indicator(s) · `
-              : ''}
-            {email.links?.length ? `${email.links.length} link(s): l analyses the first` : 'no links'}
-          </Text>
-        </>
-      ) : (
-        <Text dimColor>Enter: indicators and evidence</Text>
-      )}
+      {shown.map((l, n) => (
+        <Text key={top + n} dimColor={l.dim} bold={l.bold} wrap="truncate-end">
+          {l.text}
+        </Text>
+      ))}
+      {more > 0 || top > 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {more > 0 ? `↓ ${more} more line(s) (J)` : ''}
+          {top > 0 ? ` ↑ (K)` : ''}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+export function LinkPicker({ links }: { links: string[] }) {
+  return (
+    <Box flexDirection="column" borderStyle="single" paddingX={1}>
+      <Text bold>Which link? (1-{Math.min(9, links.length)}, any other key cancels)</Text>
+      {links.slice(0, 9).map((u, i) => (
+        <Text key={u} wrap="truncate-end">
+          {i + 1} {u}
+        </Text>
+      ))}
     </Box>
   );
 }
@@ -229,7 +279,9 @@ export const HELP = [
   '↑/↓ or j/k  move        Enter  details',
   '/           filter      1-4    HIGH/MEDIUM/LOW/SAFE, 0 all',
   's           set status (1 safe, 2 phishing, 3 false positive)',
-  'l           analyse the first link (hop trace)',
+  'l           pick a web link and analyse it (hop trace)',
+  'J/K PgDn/Up scroll the details',
+  'Ctrl-U      clear a field   Ctrl-W  delete a word',
   'r           rescan      t      test an email',
   '?           help        q      quit',
 ];

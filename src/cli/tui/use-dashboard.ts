@@ -1,9 +1,15 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DashboardEmail, DashboardSource, Overview, TestSummary } from '../../app/dashboard-source.js';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  PAGE,
+  type DashboardEmail,
+  type DashboardSource,
+  type Overview,
+  type TestSummary,
+} from '../../app/dashboard-source.js';
 import type { EmailStatus } from '../../app/ports.js';
 import type { RedirectAnalysis } from '../../core/url/types.js';
 
-export type Mode = 'list' | 'help' | 'filter' | 'status' | 'test' | 'trace';
+export type Mode = 'list' | 'help' | 'filter' | 'status' | 'test' | 'trace' | 'links';
 export const LEVEL_KEYS: Record<string, string | null> = {
   '1': 'HIGH',
   '2': 'MEDIUM',
@@ -21,7 +27,11 @@ export const STATUS_KEYS: Record<string, EmailStatus> = {
 export function useDashboard(source: DashboardSource) {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [emails, setEmails] = useState<DashboardEmail[]>([]);
+  const [total, setTotal] = useState(0);
+  // What the person types in filter mode, and the search applied (on Enter) on the server.
   const [filter, setFilter] = useState('');
+  const [search, setSearch] = useState('');
+  const [scroll, setScroll] = useState(0);
   const [level, setLevel] = useState<string | null>(null);
   const [cursor, setCursor] = useState(0);
   const [detail, setDetail] = useState<(DashboardEmail & { links: string[] }) | null>(null);
@@ -37,56 +47,111 @@ export function useDashboard(source: DashboardSource) {
     result: TestSummary | null;
   }>({ subject: '', sender: '', content: '', field: 0, result: null });
 
+  // Pages are fetched as the cursor nears the end of what is loaded: all mail is reachable.
+  const fetching = useRef(false);
+  const query = useRef({ level, search });
+  query.current = { level, search };
   const load = useCallback(async () => {
     try {
-      const [o, list] = await Promise.all([source.overview(), source.list()]);
+      const [o, page] = await Promise.all([
+        source.overview(),
+        source.list({ page: 1, size: PAGE, level, search }),
+      ]);
       setOverview(o);
-      setEmails(list);
+      setEmails(page.items);
+      setTotal(page.total);
     } catch (err) {
       setMessage(`Could not load: ${(err as Error).message}`);
     }
-  }, [source]);
+  }, [source, level, search]);
   useEffect(() => {
     void load();
   }, [load]);
-
-  const visible = useMemo(() => {
-    const f = filter.toLowerCase();
-    return emails.filter(
-      (e) =>
-        (!level || e.risk_level === level) &&
-        (!f || `${e.subject} ${e.sender} ${e.snippet}`.toLowerCase().includes(f)),
-    );
-  }, [emails, filter, level]);
-  const selected = visible[Math.min(cursor, Math.max(0, visible.length - 1))] ?? null;
-
-  const move = (d: number) => setCursor((c) => Math.max(0, Math.min(visible.length - 1, c + d)));
-  const open = useCallback(async () => {
-    if (!selected) return;
+  const loadMore = useCallback(async () => {
+    if (fetching.current || emails.length >= total) return;
+    fetching.current = true;
+    const asked = query.current;
     try {
-      setDetail(await source.detail(selected.id));
+      const page = await source.list({ page: Math.floor(emails.length / PAGE) + 1, size: PAGE, ...asked });
+      // A filter changed meanwhile: this page belongs to the old list.
+      if (asked === query.current) setEmails((list) => [...list, ...page.items]);
     } catch (err) {
-      setMessage((err as Error).message);
+      setMessage(`Could not load more: ${(err as Error).message}`);
+    } finally {
+      fetching.current = false;
     }
-  }, [selected, source]);
+  }, [emails.length, total, source]);
+
+  const visible = emails;
+  const selected = visible[Math.min(cursor, Math.max(0, visible.length - 1))] ?? null;
+  useEffect(() => {
+    if (cursor >= emails.length - 20) void loadMore();
+  }, [cursor, emails.length, loadMore]);
+
+  // The cursor may run ahead of the rows loaded so far (a held key): the pages follow it.
+  const move = (d: number) =>
+    setCursor((c) => Math.max(0, Math.min(Math.max(total, visible.length) - 1, c + d)));
+  const applySearch = (text: string) => {
+    setCursor(0);
+    setSearch(text.trim());
+  };
+  // Details follow the selection while open: a key pressed before the last move was drawn
+  // still opens the message the cursor is on, never the one it left.
+  const [expanded, setExpanded] = useState(false);
+  const open = useCallback(() => setExpanded(true), []);
+  const selectedId = selected?.id;
   useEffect(() => {
     setDetail(null);
-  }, [selected?.id]);
+    setScroll(0);
+    if (!expanded || selectedId === undefined) return;
+    let live = true;
+    source
+      .detail(selectedId)
+      .then((d) => live && setDetail(d))
+      .catch((err: Error) => live && setMessage(err.message));
+    return () => {
+      live = false;
+    };
+  }, [expanded, selectedId, source]);
 
   const setStatus = async (status: EmailStatus) => {
     if (!selected) return;
-    await source.setStatus(selected.id, status);
-    setMessage(`Marked "${selected.subject.slice(0, 30)}" as ${status.replace('_', ' ')}`);
+    // Shown at once; the scores the mark changed follow from the source.
     setEmails((list) => list.map((e) => (e.id === selected.id ? { ...e, status } : e)));
     setMode('list');
+    try {
+      await source.setStatus(selected.id, status);
+      setMessage(`Marked "${selected.subject.slice(0, 30)}" as ${status.replace('_', ' ')}`);
+      const fresh = await source.list({
+        page: 1,
+        size: Math.max(PAGE, Math.min(emails.length, 1000)),
+        level,
+        search,
+      });
+      const byId = new Map(fresh.items.map((e) => [e.id, e]));
+      setEmails((list) => list.map((e) => byId.get(e.id) ?? e));
+      setOverview(await source.overview());
+      if (detail?.id === selected.id) setDetail(await source.detail(selected.id));
+    } catch (err) {
+      setMessage(`Marking failed: ${(err as Error).message}`);
+    }
   };
 
-  const analyzeLink = async () => {
+  /** The links a person may send to the analyser: web addresses only (not mailto:, tel:, …). */
+  const webLinks = (d: { links: string[] }) => d.links.filter((u) => /^https?:\/\//i.test(u));
+  const pickLink = async () => {
     if (!selected) return;
     const d = detail ?? (await source.detail(selected.id));
     setDetail(d);
-    const url = d.links[0];
-    if (!url) return setMessage('This email has no links to analyse.');
+    const links = webLinks(d);
+    if (links.length === 0) return setMessage('This email has no web links to analyse.');
+    if (links.length === 1) return void analyze(links[0] as string);
+    setMessage('Pick a link: 1-9, or Esc');
+    setMode('links');
+  };
+
+  const analyze = async (url: string) => {
+    setTrace(null);
     setMessage(`Analysing ${url} …`);
     setMode('trace');
     try {
@@ -129,9 +194,17 @@ export function useDashboard(source: DashboardSource) {
   return {
     overview,
     visible,
+    total,
+    search,
+    applySearch,
+    scroll,
+    setScroll,
+    links: detail ? webLinks(detail) : [],
     selected,
     cursor,
     detail,
+    expanded,
+    setExpanded,
     mode,
     setMode,
     message,
@@ -147,7 +220,8 @@ export function useDashboard(source: DashboardSource) {
     move,
     open,
     setStatus,
-    analyzeLink,
+    analyzeLink: pickLink,
+    analyze,
     rescan,
     runTest,
     setCursor,
