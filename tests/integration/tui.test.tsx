@@ -173,6 +173,11 @@ describe('terminal dashboard as a daily tool', () => {
       secretsKey: loadKey(big.dataDir, 'secrets'),
       allowPrivateNetwork: true,
     });
+    // What `dashboard --json` prints: every message, past the first page.
+    const { allEmails } = await import('../../src/app/dashboard-source.js');
+    let listed = 0;
+    for await (const _ of allEmails(src)) listed++;
+    expect(listed).toBe(450);
     const { lastFrame, stdin, unmount } = render(<App source={src} />);
     await until(lastFrame, (x) => x.includes('1/450'));
     // 449 presses in one write, as a key held down delivers them: every one moves, past the
