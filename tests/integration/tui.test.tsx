@@ -217,7 +217,11 @@ describe('terminal dashboard as a daily tool', () => {
     f = await until(lastFrame, (x) => x.includes('/Message 12') && /\d+\/11\b/.test(x));
     // A mark shows in the row at once.
     await press(stdin, 's', '1');
-    await until(lastFrame, (x) => /✓Message 12/.test(x));
+    await until(lastFrame, (x) => /✓Message 12\d?/.test(x));
+    // Bulk: x picks rows, s marks them all.
+    await press(stdin, 'j', 'x', 'j', 'x', 's', '2');
+    f = await until(lastFrame, (x) => x.includes('Marked 2 messages as phishing'));
+    expect(f.match(/✗Message 12/g)).toHaveLength(2);
     unmount();
   }, 30_000);
 });

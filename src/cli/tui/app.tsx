@@ -98,6 +98,7 @@ export function App({ source }: { source: DashboardSource }) {
       d.setCursor(0);
       return d.setLevel(LEVEL_KEYS[input] ?? null);
     }
+    if (input === 'x') return d.toggleCheck();
     if (input === 's') {
       d.setMessage('Status: 1 safe · 2 phishing · 3 false positive (any other key cancels)');
       return d.setMode('status');
@@ -127,6 +128,7 @@ export function App({ source }: { source: DashboardSource }) {
           <EmailList
             emails={d.visible}
             total={d.total}
+            checked={d.checked}
             cursor={Math.min(d.cursor, Math.max(0, d.visible.length - 1))}
             height={bodyHeight - 1}
             width={listWidth}

@@ -53,12 +53,14 @@ const STATUS_MARK: Record<string, string> = {
 export function EmailList({
   emails,
   total,
+  checked = new Set(),
   cursor,
   height,
   width,
 }: {
   emails: DashboardEmail[];
   total: number;
+  checked?: ReadonlySet<number>;
   cursor: number;
   height: number;
   width: number;
@@ -72,6 +74,7 @@ export function EmailList({
         const active = start + i === cursor;
         return (
           <Text key={e.id} inverse={active} wrap="truncate-end">
+            <Text color="cyan">{checked.has(e.id) ? '▌' : ''}</Text>
             <Badge level={e.risk_level} />
             <Text>{String(e.risk_score ?? '').padStart(3)}</Text>
             <Text color={e.status === 'phishing' ? 'red' : 'green'}>{STATUS_MARK[e.status] ?? ' '}</Text>
@@ -279,6 +282,7 @@ export const HELP = [
   '↑/↓ or j/k  move        Enter  details',
   '/           filter      1-4    HIGH/MEDIUM/LOW/SAFE, 0 all',
   's           set status (1 safe, 2 phishing, 3 false positive)',
+  'x           select for a bulk status (s then marks all selected)',
   'l           pick a web link and analyse it (hop trace)',
   'J/K PgDn/Up scroll the details',
   'Ctrl-U      clear a field   Ctrl-W  delete a word',

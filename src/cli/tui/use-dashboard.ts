@@ -114,24 +114,39 @@ export function useDashboard(source: DashboardSource) {
     };
   }, [expanded, selectedId, source]);
 
+  // Messages picked with x for a bulk mark; without any, a mark applies to the cursor's.
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const toggleCheck = () => {
+    if (!selected) return;
+    setChecked((c) => {
+      const n = new Set(c);
+      if (n.has(selected.id)) n.delete(selected.id);
+      else n.add(selected.id);
+      return n;
+    });
+  };
   const setStatus = async (status: EmailStatus) => {
     if (!selected) return;
+    const ids = checked.size > 0 ? [...checked] : [selected.id];
+    const targets = new Set(ids);
     // Shown at once; the scores the mark changed follow from the source.
-    setEmails((list) => list.map((e) => (e.id === selected.id ? { ...e, status } : e)));
+    setEmails((list) => list.map((e) => (targets.has(e.id) ? { ...e, status } : e)));
     setMode('list');
+    setChecked(new Set());
     try {
-      await source.setStatus(selected.id, status);
-      setMessage(`Marked "${selected.subject.slice(0, 30)}" as ${status.replace('_', ' ')}`);
-      const fresh = await source.list({
-        page: 1,
-        size: Math.max(PAGE, Math.min(emails.length, 1000)),
-        level,
-        search,
-      });
-      const byId = new Map(fresh.items.map((e) => [e.id, e]));
+      for (const id of ids) await source.setStatus(id, status);
+      setMessage(
+        ids.length === 1
+          ? `Marked "${(emails.find((e) => e.id === ids[0])?.subject ?? '').slice(0, 30)}" as ${status.replace('_', ' ')}`
+          : `Marked ${ids.length} messages as ${status.replace('_', ' ')}`,
+      );
+      // The loaded pages again (at most five), for the scores the marks changed.
+      const byId = new Map<number, DashboardEmail>();
+      for (let page = 1; page <= Math.min(5, Math.ceil(emails.length / PAGE)); page++)
+        for (const e of (await source.list({ page, size: PAGE, level, search })).items) byId.set(e.id, e);
       setEmails((list) => list.map((e) => byId.get(e.id) ?? e));
       setOverview(await source.overview());
-      if (detail?.id === selected.id) setDetail(await source.detail(selected.id));
+      if (detail && targets.has(detail.id)) setDetail(await source.detail(detail.id));
     } catch (err) {
       setMessage(`Marking failed: ${(err as Error).message}`);
     }
@@ -220,6 +235,8 @@ export function useDashboard(source: DashboardSource) {
     move,
     open,
     setStatus,
+    checked,
+    toggleCheck,
     analyzeLink: pickLink,
     analyze,
     rescan,
