@@ -5,6 +5,7 @@ import { call, client, type BulkAction, type EmailItem } from '../api';
 import { Header } from '../components/Header';
 import { RiskBadge, when } from '../components/Risk';
 import { useNotifications } from '../notifications';
+import { ConnectGmail } from '../components/ConnectGmail';
 
 export const PAGE_SIZE = 50;
 const LEVELS = ['HIGH', 'MEDIUM', 'LOW', 'SAFE'] as const;
@@ -453,13 +454,7 @@ function NoMailbox() {
     <div className="empty">
       <p>No mailbox is connected yet.</p>
       {gmail.data?.configured ? (
-        <button
-          type="button"
-          className="button"
-          onClick={() => window.location.assign('/api/rest/auth/google')}
-        >
-          Connect Gmail
-        </button>
+        <ConnectGmail />
       ) : (
         <p className="muted">
           Gmail sign-in is not set up on this server (an administrator sets PHISHGUARD_GOOGLE_CLIENT_ID,

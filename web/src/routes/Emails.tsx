@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { call, client, type Schemas } from '../api';
 import { Header } from '../components/Header';
 import { RiskBadge, when } from '../components/Risk';
+import { ConnectGmail } from '../components/ConnectGmail';
 
 const MAX_OPTIONS = [5, 10, 20, 50] as const;
 const CHIPS = 3;
@@ -45,13 +46,7 @@ export function Emails() {
               This page reads Gmail live. Mail from every mailbox you have (files, IMAP, Gmail) is analysed on
               the <Link to="/dashboard">Dashboard</Link>.
             </p>
-            <button
-              type="button"
-              className="button"
-              onClick={() => window.location.assign('/api/rest/auth/google')}
-            >
-              Connect Gmail
-            </button>
+            <ConnectGmail />
           </div>
         )}
         {userEmail && (

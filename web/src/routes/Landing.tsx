@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { call, client } from '../api';
+import { ConnectGmail } from '../components/ConnectGmail';
 
 const pct = (x: number | undefined, digits = 1) => (x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`);
 
@@ -21,13 +22,7 @@ export function Landing() {
           score.
         </p>
         <div className="actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => window.location.assign('/api/rest/auth/google')}
-          >
-            Connect Gmail Account
-          </button>
+          <ConnectGmail>Connect Gmail Account</ConnectGmail>
           <Link className="button secondary" to="/login">
             Sign in
           </Link>

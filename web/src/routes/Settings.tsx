@@ -6,6 +6,7 @@ import { Header } from '../components/Header';
 import { when } from '../components/Risk';
 import { useNotifications } from '../notifications';
 import { ChangePassword } from './ChangePassword';
+import { ConnectGmail } from '../components/ConnectGmail';
 
 type Mailbox = Schemas['Mailbox'];
 
@@ -343,13 +344,7 @@ function GmailState() {
               {m.connected ? 'connected (read-only)' : m.needs_reconnect ? 'access expired' : 'not connected'}
             </p>
           ))}
-          <button
-            type="button"
-            className="button"
-            onClick={() => window.location.assign('/api/rest/auth/google')}
-          >
-            {s.connected ? 'Connect another Gmail account' : 'Connect Gmail'}
-          </button>
+          <ConnectGmail>{s.connected ? 'Connect another Gmail account' : 'Connect Gmail'}</ConnectGmail>
         </>
       )}
     </section>
