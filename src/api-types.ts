@@ -2222,6 +2222,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/system/timeline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your mail per received day and risk level, for the last `days` days (UTC) */
+    get: {
+      parameters: {
+        query?: {
+          days?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One entry per day, oldest first, days without mail included */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              days: {
+                day: string;
+                HIGH: number;
+                LOW: number;
+                MEDIUM: number;
+                SAFE: number;
+              }[];
+            };
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/test-oauth': {
     parameters: {
       query?: never;

@@ -184,6 +184,8 @@ export interface EmailsRepo {
   links(id: number, userId: number): { id: number; url: string }[] | null;
   link(linkId: number, userId: number): { id: number; email_id: number; url: string } | null;
   countsByLevel(userId: number): Record<string, number>;
+  /** Messages per received day (UTC, YYYY-MM-DD) and level since `since`, oldest day first. */
+  timeline(userId: number, since: string): { day: string; level: string; n: number }[];
   countForUser(userId: number): number;
   search(userId: number, query: string, limit: number): EmailRow[];
 }

@@ -301,6 +301,14 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
       for (const r of rows) out[r.level] = r.n;
       return out;
     },
+    timeline(userId, since) {
+      return db
+        .prepare(
+          `SELECT substr(e.received_at, 1, 10) AS day, coalesce(a.risk_level, 'UNANALYSED') AS level, count(*) AS n
+           ${FROM} WHERE e.user_id = ? AND e.received_at >= ? GROUP BY day, level ORDER BY day`,
+        )
+        .all(userId, since) as { day: string; level: string; n: number }[];
+    },
     countForUser: userTotal,
     search(userId, query, limit) {
       const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

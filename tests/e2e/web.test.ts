@@ -225,6 +225,7 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await page.getByTestId('showing').waitFor();
     expect(await page.getByTestId('showing').textContent()).toBe('1–50 of 60 · page 1 of 2');
     expect(await page.getByTestId('email-row').count()).toBe(50);
+    expect(await page.getByTestId('risk-chart').textContent()).toMatch(/Last 30 days: \d+ messages/);
     const high = Number(await page.getByTestId('count-HIGH').locator('.count').textContent());
     expect(high).toBeGreaterThanOrEqual(4);
     await shot(page, '05-triage-list');

@@ -363,6 +363,19 @@ describe('one message in full, and the list over dates', () => {
     ]);
     expect((await (await t.req('/api/emails?to=2026-11-01', { token: dave })).json()).total).toBe(0);
     expect((await t.req('/api/emails?from=2026-13-45', { token: dave })).status).toBe(422);
+    // The timeline counts it on the day it arrived (today), every day listed, oldest first.
+    const timeline = (await (await t.req('/api/system/timeline?days=7', { token: dave })).json()).days as {
+      day: string;
+      HIGH: number;
+      MEDIUM: number;
+      LOW: number;
+      SAFE: number;
+    }[];
+    expect(timeline).toHaveLength(7);
+    expect(timeline.at(-1)?.day).toBe(new Date().toISOString().slice(0, 10));
+    const today = timeline.at(-1)!;
+    expect(today.HIGH + today.MEDIUM + today.LOW + today.SAFE).toBe(1);
+    expect((await t.req('/api/system/timeline?days=400', { token: dave })).status).toBe(422);
   });
 });
 

@@ -87,6 +87,52 @@ export function systemRoutes(deps: AppDeps) {
     .openapi(
       createRoute({
         method: 'get',
+        path: '/system/timeline',
+        tags: ['system'],
+        summary: 'Your mail per received day and risk level, for the last `days` days (UTC)',
+        ...signedIn(deps),
+        request: { query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }) },
+        responses: {
+          200: json(
+            z.object({
+              days: z.array(
+                z.object({
+                  day: z.string(),
+                  HIGH: z.number().int(),
+                  MEDIUM: z.number().int(),
+                  LOW: z.number().int(),
+                  SAFE: z.number().int(),
+                }),
+              ),
+            }),
+            'One entry per day, oldest first, days without mail included',
+          ),
+          ...ERRORS,
+        },
+      }),
+      (c) => {
+        const { days } = c.req.valid('query');
+        const today = Date.parse(new Date().toISOString().slice(0, 10));
+        const first = today - (days - 1) * 86_400e3;
+        const out = Array.from({ length: days }, (_, i) => ({
+          day: new Date(first + i * 86_400e3).toISOString().slice(0, 10),
+          HIGH: 0,
+          MEDIUM: 0,
+          LOW: 0,
+          SAFE: 0,
+        }));
+        const at = new Map(out.map((d) => [d.day, d]));
+        for (const r of store.emails.timeline(c.get('user').id, new Date(first).toISOString())) {
+          const d = at.get(r.day);
+          if (d && (r.level === 'HIGH' || r.level === 'MEDIUM' || r.level === 'LOW' || r.level === 'SAFE'))
+            d[r.level] += r.n;
+        }
+        return c.json({ days: out }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
         path: '/system/stats',
         tags: ['system'],
         summary: 'Counts by level, mailboxes, scans, engine version',

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call, client, type BulkAction, type EmailItem } from '../api';
 import { Header } from '../components/Header';
 import { RiskBadge, when } from '../components/Risk';
+import { RiskChart } from '../components/RiskChart';
 import { useNotifications } from '../notifications';
 import { ConnectGmail } from '../components/ConnectGmail';
 
@@ -242,6 +243,7 @@ function EmailList() {
           </button>
         ))}
         <span className="muted small">{stats.data ? `${stats.data.emails_total} messages in all` : ''}</span>
+        <RiskChart />
       </div>
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <input
