@@ -2519,6 +2519,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/redirect-analysis/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your recent link analyses, newest first (completed ones; a URL that could not be fetched is not kept) */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Recent analyses */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              analyses: {
+                analysis_id: string;
+                created_at: string;
+                threat_score: number;
+                url: string;
+                verdict: string;
+              }[];
+            };
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/redirect-analysis/quick-scan': {
     parameters: {
       query?: never;
@@ -2564,6 +2619,53 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/redirect-analysis/results/{analysis_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of your stored link analyses, in full */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          analysis_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The analysis */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RedirectAnalysis'];
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

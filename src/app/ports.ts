@@ -203,6 +203,8 @@ export interface UrlAnalysesRepo {
     resultJson: string;
     expiresAt: string;
   }): void;
+  /** One of this user's stored analyses, by its analysis_id. */
+  get(analysisId: string, userId: number): { result_json: string } | null;
   search(
     userId: number,
     query: string,

@@ -31,6 +31,10 @@ export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
         r.expiresAt,
       );
     },
+    get: (analysisId, userId) =>
+      (db
+        .prepare('SELECT result_json FROM url_analyses WHERE analysis_id = ? AND user_id = ?')
+        .get(analysisId, userId) as { result_json: string } | undefined) ?? null,
     search: (userId, query, limit) =>
       db
         .prepare(

@@ -564,6 +564,12 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await page.getByRole('button', { name: 'Analyze' }).click();
     await page.getByTestId('quick-result').waitFor();
     await shot(page, '10-link-quick');
+    // The history reopens the full analysis after a reload.
+    await page.reload();
+    await page.getByText(/^Recent analyses/).click();
+    await page.getByRole('button', { name: 'Open' }).first().click();
+    await page.getByTestId('link-result').waitFor();
+    expect(await page.getByTestId('hop').count()).toBe(2);
   }, 60_000);
 
   it('connects Gmail through the fake Google, lands on /connected, and /emails shows the analysis with a modal', async () => {

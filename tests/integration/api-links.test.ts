@@ -54,6 +54,17 @@ describe('redirect analysis API', () => {
       await t.req(`/api/analysis/threat-intel?query=${encodeURIComponent(site.base)}&source=urls`, { token })
     ).json();
     expect(intel.results.length).toBeGreaterThan(0);
+    // The history lists alice's analyses and reopens one in full; bob's are his own.
+    const history = (await (await t.req('/api/v1/redirect-analysis/history', { token })).json()).analyses;
+    expect(history.map((h: { analysis_id: string }) => h.analysis_id)).toContain(r.analysis_id);
+    expect(history.map((h: { analysis_id: string }) => h.analysis_id)).not.toContain(bobs.analysis_id);
+    const reopened = await (
+      await t.req(`/api/v1/redirect-analysis/results/${r.analysis_id}`, { token })
+    ).json();
+    expect(reopened).toMatchObject({ analysis_id: r.analysis_id, final_url: `${site.base}/landing` });
+    expect((await t.req(`/api/v1/redirect-analysis/results/${r.analysis_id}`, { token: bob })).status).toBe(
+      404,
+    );
   });
 
   it('validates with the spec messages', async () => {

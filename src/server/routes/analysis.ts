@@ -311,6 +311,52 @@ export function analysisRoutes(deps: AppDeps) {
     )
     .openapi(
       createRoute({
+        method: 'get',
+        path: '/v1/redirect-analysis/history',
+        tags: ['links'],
+        summary:
+          'Your recent link analyses, newest first (completed ones; a URL that could not be fetched is not kept)',
+        ...signedIn(deps),
+        request: { query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(20) }) },
+        responses: {
+          200: json(
+            z.object({
+              analyses: z.array(
+                z.object({
+                  analysis_id: z.string(),
+                  url: z.string(),
+                  verdict: z.string(),
+                  threat_score: z.number(),
+                  created_at: z.string(),
+                }),
+              ),
+            }),
+            'Recent analyses',
+          ),
+          ...ERRORS,
+        },
+      }),
+      (c) =>
+        c.json({ analyses: store.urlAnalyses.search(c.get('user').id, '', c.req.valid('query').limit) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/v1/redirect-analysis/results/{analysis_id}',
+        tags: ['links'],
+        summary: 'One of your stored link analyses, in full',
+        ...signedIn(deps),
+        request: { params: z.object({ analysis_id: z.string().max(100) }) },
+        responses: { 200: json(RedirectAnalysis, 'The analysis'), ...ERRORS },
+      }),
+      (c) => {
+        const row = store.urlAnalyses.get(c.req.valid('param').analysis_id, c.get('user').id);
+        if (!row) throw new PhishguardError('NOT_FOUND', 'Analysis not found');
+        return c.json(JSON.parse(row.result_json) as z.infer<typeof RedirectAnalysis>, 200);
+      },
+    )
+    .openapi(
+      createRoute({
         method: 'post',
         path: '/v1/redirect-analysis/analyze',
         tags: ['links'],

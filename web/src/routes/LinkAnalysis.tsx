@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { call, client, type Schemas } from '../api';
@@ -32,7 +32,9 @@ export function LinkAnalysis() {
   const [cloaking, setCloaking] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const queryClient = useQueryClient();
   const full = useMutation({
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['link-history'] }),
     mutationFn: () =>
       call(
         client.POST('/api/v1/redirect-analysis/analyze', {
@@ -57,7 +59,10 @@ export function LinkAnalysis() {
     return () => clearTimeout(t);
   }, [copied]);
 
+  // A past analysis reopened from the history, shown until the next run.
+  const [stored, setStored] = useState<Analysis | null>(null);
   const submit = () => {
+    setStored(null);
     if (busy) return;
     const v = validateUrl(url);
     setError(v);
@@ -77,7 +82,7 @@ export function LinkAnalysis() {
       submit();
     }
   };
-  const r = mode === 'comprehensive' ? full.data : undefined;
+  const r = stored ?? (mode === 'comprehensive' ? full.data : undefined);
   const q = mode === 'quick' ? quick.data : undefined;
   const failure = (mode === 'quick' ? quick.error : full.error) as Error | null;
 
@@ -184,6 +189,13 @@ export function LinkAnalysis() {
             </ul>
           </section>
         )}
+        <History
+          onOpen={(a) => {
+            setStored(a);
+            setMode('comprehensive');
+            setUrl(a.original_url);
+          }}
+        />
         {r && (
           <section className="card" data-testid="link-result">
             <div className="row-top">
@@ -306,5 +318,41 @@ function Details({ r }: { r: Analysis }) {
         {r.cached ? ' (cached result)' : ''}
       </p>
     </>
+  );
+}
+
+function History({ onOpen }: { onOpen: (a: Analysis) => void }) {
+  const history = useQuery({
+    queryKey: ['link-history'],
+    queryFn: () =>
+      call(client.GET('/api/v1/redirect-analysis/history', { params: { query: { limit: 10 } } })),
+  });
+  const items = history.data?.analyses ?? [];
+  if (items.length === 0) return null;
+  const open = async (id: string) =>
+    onOpen(
+      await call(
+        client.GET('/api/v1/redirect-analysis/results/{analysis_id}', {
+          params: { path: { analysis_id: id } },
+        }),
+      ),
+    );
+  return (
+    <details className="card history">
+      <summary>Recent analyses ({items.length})</summary>
+      <ul className="links-list">
+        {items.map((a) => (
+          <li key={a.analysis_id}>
+            <code>{a.url}</code>
+            <span className="small muted">
+              {a.verdict} · {a.threat_score.toFixed(2)} · {new Date(a.created_at).toLocaleString()}
+            </span>
+            <button type="button" className="secondary small" onClick={() => void open(a.analysis_id)}>
+              Open
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
