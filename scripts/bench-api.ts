@@ -1,4 +1,5 @@
-// npm run bench:api: requests/s and latency of the daemon over real HTTP (autocannon), with 10,000 stored emails.
+// npm run bench:api: requests/s and latency of the daemon over real HTTP (autocannon), with 10,000 stored
+// emails (BENCH_EMAILS=100000 for more); BENCH_ONLY=analyze|list|triage runs one group.
 // BENCH_LOG_LEVEL=info keeps the per-request log lines on (default warn: off);
 // BENCH_ONLY=analyze|emails runs one part; BENCH_NODE_ARGS='--cpu-prof' profiles the daemon.
 import { spawn } from 'node:child_process';
@@ -30,7 +31,9 @@ const samples = [
   }),
 ];
 const t0 = Date.now();
-for (let i = 0; i < 10_000; i++) {
+const N = Number(process.env.BENCH_EMAILS ?? 10_000);
+const label = N.toLocaleString('en');
+for (let i = 0; i < N; i++) {
   const a = samples[i % 2]!;
   store.emails.insertAnalysed(
     {
@@ -48,7 +51,7 @@ for (let i = 0; i < 10_000; i++) {
     a,
   );
 }
-console.log(`seeded 10,000 emails in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`seeded ${label} emails in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 store.close();
 
 const child = spawn(
@@ -82,11 +85,11 @@ const auth = { authorization: `Bearer ${login.access_token}`, 'content-type': 'a
 async function run(title: string, opts: autocannon.Options) {
   const r = await autocannon({ connections: 20, duration: 10, ...opts });
   console.log(
-    `${title.padEnd(38)} ${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`,
+    `${title.padEnd(60)} ${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`,
   );
 }
 const only = process.env.BENCH_ONLY;
-if (only !== 'emails')
+if (!only || only === 'analyze')
   await run('POST /api/analyze/email', {
     url: `${base}/api/analyze/email`,
     method: 'POST',
@@ -98,9 +101,30 @@ if (only !== 'emails')
         'Dear customer, your account was suspended. Verify your account within 24 hours at http://paypa1-verify.example/login or it will be closed.',
     }),
   });
-if (only !== 'analyze')
-  await run('GET /api/emails (page of 20 of 10,000)', {
+if (!only || only === 'list' || only === 'emails')
+  await run(`GET /api/emails (page of 20 of ${label})`, {
     url: `${base}/api/emails?page=3&size=20`,
+    headers: auth,
+  });
+// What the web triage list asks for: pages of 50, filtered, searched, sorted, deep pages, the chart.
+if (!only || only === 'triage')
+  for (const [what, query] of [
+    ['level HIGH, page 2 of 50', 'risk_level=HIGH&page=2&size=50'],
+    ['search "lunch", page of 50', 'search=lunch&size=50'],
+    ['sorted by score, page of 50', 'sort_by=risk_score&sort_order=desc&size=50'],
+    [
+      'a day range, page of 50',
+      `from=${new Date(Date.now() - 3 * 86_400e3).toISOString().slice(0, 10)}&size=50`,
+    ],
+    ['the last page of 50', `page=${Math.ceil(N / 50)}&size=50`],
+  ] as const)
+    await run(`GET /api/emails (${what}, ${label} stored)`, {
+      url: `${base}/api/emails?${query}`,
+      headers: auth,
+    });
+if (!only || only === 'triage')
+  await run(`GET /api/system/timeline (30 days, ${label} stored)`, {
+    url: `${base}/api/system/timeline?days=30`,
     headers: auth,
   });
 child.kill('SIGTERM');

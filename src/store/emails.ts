@@ -27,7 +27,7 @@ const SELECT_SUMMARY = `SELECT ${SUMMARY_COLUMNS} ${FROM}`;
 
 const SORT: Record<string, string> = {
   received_at: 'e.received_at',
-  risk_score: 'a.risk_score',
+  risk_score: 'e.risk_score',
   subject: 'e.subject',
   sender: 'e.sender',
 };
@@ -111,7 +111,7 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
   );
   const pointAtAnalysis = db.prepare(
     `UPDATE emails SET analysis_id = (SELECT id FROM analyses WHERE email_id = ? AND engine_version = ?),
-       sender_address = ?, sender_name = ?, auth_domain = ? WHERE id = ? RETURNING user_id`,
+       sender_address = ?, sender_name = ?, auth_domain = ?, risk_score = ?, risk_level = ? WHERE id = ? RETURNING user_id`,
   );
   const putAnalysis = (emailId: number, a: EmailAnalysis) => {
     insertAnalysis.run(
@@ -133,6 +133,8 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
       a.sender.address?.toLowerCase() ?? null,
       name,
       a.sender.authenticated_domain ?? null,
+      a.risk_score,
+      a.risk_level,
       emailId,
     ) as { user_id: number | null } | undefined;
     if (owner?.user_id != null) knownSenders?.add(owner.user_id, name, a.sender.authenticated_domain ?? null);
@@ -239,8 +241,7 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
         args.push(like, like, like);
       }
       const clause = where.join(' AND ');
-      const join =
-        f.riskLevel || f.sortBy === 'risk_score' ? 'LEFT JOIN analyses a ON a.id = e.analysis_id' : '';
+      const join = f.riskLevel ? 'LEFT JOIN analyses a ON a.id = e.analysis_id' : '';
       const total =
         where.length === 1
           ? userTotal(userId)
@@ -304,8 +305,8 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
     timeline(userId, since) {
       return db
         .prepare(
-          `SELECT substr(e.received_at, 1, 10) AS day, coalesce(a.risk_level, 'UNANALYSED') AS level, count(*) AS n
-           ${FROM} WHERE e.user_id = ? AND e.received_at >= ? GROUP BY day, level ORDER BY day`,
+          `SELECT substr(received_at, 1, 10) AS day, coalesce(risk_level, 'UNANALYSED') AS level, count(*) AS n
+           FROM emails WHERE user_id = ? AND received_at >= ? GROUP BY day, level ORDER BY day`,
         )
         .all(userId, since) as { day: string; level: string; n: number }[];
     },
