@@ -868,6 +868,7 @@ export interface paths {
           mailbox_id?: number;
           page?: number;
           risk_level?: 'HIGH' | 'MEDIUM' | 'LOW' | 'SAFE' | 'all';
+          /** @description Words and "phrases" over subject, sender and text; from:, subject:, -word, level:high, is:safe, after:/before:YYYY-MM-DD */
           search?: string;
           size?: number;
           sort_by?: 'timestamp' | 'received_at' | 'risk_score' | 'subject' | 'sender';

@@ -1,4 +1,5 @@
 import type { EmailAnalysis, RiskLevel, SenderHistory, SenderStats } from '../core/index.js';
+import type { SearchTerm } from './search-query.js';
 
 /** The store as the app layer needs it. SQLite implements it (src/store); another database could. */
 export interface Store {
@@ -142,7 +143,8 @@ export interface EmailFilters {
   size: number;
   riskLevel?: RiskLevel;
   status?: EmailStatus;
-  search?: string;
+  /** Parsed from the search box (search-query.ts); all must hold. */
+  terms?: SearchTerm[];
   since?: string;
   /** Received before this instant (exclusive). */
   until?: string;

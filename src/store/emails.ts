@@ -32,6 +32,8 @@ const SORT: Record<string, string> = {
   sender: 'e.sender',
 };
 
+const TERM_COLUMN = { from: 'e.sender', subject: 'e.subject' } as const;
+
 function toSummary(r: Row): EmailSummaryRow {
   return {
     id: r[0] as number,
@@ -233,12 +235,13 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
         where.push('e.received_at < ?');
         args.push(f.until);
       }
-      if (f.search) {
+      for (const t of f.terms ?? []) {
+        const like = `%${t.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const columns = t.field === 'any' ? ['e.subject', 'e.sender', 'e.snippet'] : [TERM_COLUMN[t.field]];
         where.push(
-          "(e.subject LIKE ? ESCAPE '\\' OR e.sender LIKE ? ESCAPE '\\' OR e.snippet LIKE ? ESCAPE '\\')",
+          `${t.negate ? 'NOT ' : ''}(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
         );
-        const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        args.push(like, like, like);
+        args.push(...columns.map(() => like));
       }
       const clause = where.join(' AND ');
       const join = f.riskLevel ? 'LEFT JOIN analyses a ON a.id = e.analysis_id' : '';

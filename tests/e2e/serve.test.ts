@@ -208,7 +208,7 @@ describe('the bundled dashboard', () => {
     // Initial JS: the entry script and the chunks index.html preloads; screens past sign-in load
     // on demand, so their chunks are not part of it (but must exist).
     const web = join(import.meta.dirname, '..', '..', 'dist', 'web');
-    const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(initial.length).toBeGreaterThan(0);
     const gz = initial.reduce((n, f) => n + gzipSync(readFileSync(join(web, f))).length, 0);
     expect(gz).toBeLessThan(200 * 1024);

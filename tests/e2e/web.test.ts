@@ -243,6 +243,18 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
       .toBe('1–2 of 2 matching · page 1 of 1');
     expect(page.url()).toContain('q=limited');
     expect(page.url()).not.toContain('page=');
+    // The search syntax, explained under the box; a wrong filter value says what it takes.
+    expect(await page.locator('#search-help').textContent()).toContain('from:paypal');
+    await box.fill('from:paypa1-support -subject:zzz');
+    await expect
+      .poll(() => page.getByTestId('showing').textContent())
+      .toBe('1–1 of 1 matching · page 1 of 1');
+    await box.fill('level:purple');
+    await expect
+      .poll(() =>
+        page.getByRole('alert').filter({ hasText: 'level: takes high, medium, low or safe' }).count(),
+      )
+      .toBe(1);
     // The level chip filters (and counts stay for the whole mailbox).
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByTestId('count-HIGH').click();

@@ -46,6 +46,48 @@ describe('emails API', () => {
     expect((await t.req('/api/emails?size=1000', { token: alice })).status).toBe(422);
   });
 
+  it('understands the search syntax: from:, subject:, "phrases", -exclusion, level:, is:, after:/before:', async () => {
+    const subjects = async (search: string, extra = '') => {
+      const r = await t.req(`/api/emails?size=200&search=${encodeURIComponent(search)}${extra}`, {
+        token: alice,
+      });
+      expect(r.status, search).toBe(200);
+      return ((await r.json()).emails as { subject: string }[]).map((e) => e.subject).sort();
+    };
+    expect(await subjects('from:paypa1-support.com')).toEqual(['Your account has been limited']);
+    // "PayPal" is in two senders and one subject: from: narrows to the senders.
+    expect(await subjects('from:paypal')).toEqual([
+      'Your PayPal invoice #PP-77812 has been processed',
+      'Your account has been limited',
+    ]);
+    expect(await subjects('subject:paypal')).toEqual(['Your PayPal invoice #PP-77812 has been processed']);
+    expect(await subjects('from:paypal -subject:invoice')).toEqual(['Your account has been limited']);
+    expect(await subjects('"statement is ready"')).toEqual(['Your statement is ready']);
+    expect(await subjects('"ready statement"')).toEqual([]);
+    const high = await subjects('level:high');
+    expect(high.length).toBeGreaterThan(0);
+    expect(high).toEqual(await subjects('', '&risk_level=HIGH'));
+    // The box and the chips both hold: two different levels match nothing.
+    expect(await subjects('level:high', '&risk_level=SAFE')).toEqual([]);
+    expect(await subjects('after:2026-11-20 before:2026-11-21')).toEqual([
+      'Your PayPal invoice #PP-77812 has been processed',
+    ]);
+    expect(await subjects('is:new from:ups.com')).toEqual([
+      'UPS Update: Package Scheduled for Delivery Tomorrow',
+    ]);
+    expect(await subjects('is:safe')).toEqual([]);
+    for (const [bad, says] of [
+      ['level:purple', /level: takes high, medium, low or safe/],
+      ['is:maybe', /is: takes new/],
+      ['after:yesterday', /after: takes a day as YYYY-MM-DD/],
+      ['-level:high', /cannot be negated/],
+    ] as const) {
+      const r = await t.req(`/api/emails?search=${encodeURIComponent(bad)}`, { token: alice });
+      expect(r.status, bad).toBe(422);
+      expect((await r.json()).detail).toMatch(says);
+    }
+  });
+
   it('never shows one user another user’s mail', async () => {
     const list = await (await t.req('/api/emails', { token: bob })).json();
     expect(list.total).toBe(0);

@@ -246,7 +246,7 @@ describe('terminal dashboard over a running daemon (--server)', () => {
       const lab = t.deps.store.emails.list(t.deps.store.users.byUsername('alice')!.id, {
         page: 1,
         size: 1,
-        search: 'Lab link',
+        terms: [{ field: 'subject', text: 'Lab link', negate: false }],
         sortBy: 'received_at',
         sortOrder: 'desc',
       }).items[0];

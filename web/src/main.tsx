@@ -33,14 +33,20 @@ function page(load: () => Promise<{ default: ComponentType }>, signedIn = true):
   };
 }
 
-/** Section 9: fresh 300 s, kept 600 s, 3 retries backing off from 1 s doubling to 30 s, never on 401/403. */
+/** Section 9: fresh 300 s, kept 600 s, 3 retries backing off from 1 s doubling to 30 s, never on 401/403 (nor other 4xx). */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 300_000,
       gcTime: 600_000,
+      // A client error (a 401/403, a search the server refused) will not change on a retry.
       retry: (count, err) =>
-        !(err instanceof ApiError && (err.status === 401 || err.status === 403)) && count < 3,
+        !(
+          err instanceof ApiError &&
+          err.status >= 400 &&
+          err.status < 500 &&
+          ![408, 429].includes(err.status)
+        ) && count < 3,
       retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       refetchOnWindowFocus: false,
     },

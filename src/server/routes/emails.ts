@@ -7,6 +7,7 @@ import { Detail, EmailDetail, EmailPage, EmailSummary, MessageViewSchema } from 
 import { trustedAuthServIds } from '../../app/mailbox-trust.js';
 import { inertHtml, messageView, parseRawEmail, PREVIEW_CSP } from '../../core/index.js';
 import { relearnSoon } from '../../app/sender-history.js';
+import { both, parseSearch } from '../../app/search-query.js';
 import { clientAddress } from '../validate.js';
 
 const STATUSES = ['new', 'reviewed', 'safe', 'phishing', 'false_positive', 'quarantined'] as const;
@@ -28,7 +29,13 @@ export const ListQuery = z.object({
   size: z.coerce.number().int().min(1).max(200).default(20),
   risk_level: z.enum(['HIGH', 'MEDIUM', 'LOW', 'SAFE', 'all']).default('all'),
   status: z.enum([...STATUSES, 'all']).default('all'),
-  search: z.string().max(200).optional(),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'Words and "phrases" over subject, sender and text; from:, subject:, -word, level:high, is:safe, after:/before:YYYY-MM-DD',
+    ),
   time_range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('all'),
   sort_by: z.enum(['timestamp', 'received_at', 'risk_score', 'subject', 'sender']).default('timestamp'),
   sort_order: z.enum(['asc', 'desc']).default('desc'),
@@ -122,21 +129,32 @@ export function emailRoutes(deps: AppDeps) {
       (c) => {
         const q = c.req.valid('query');
         const range = RANGES[q.time_range];
-        const { items, total } = store.emails.list(c.get('user').id, {
-          page: q.page,
-          size: q.size,
-          riskLevel: q.risk_level === 'all' ? undefined : q.risk_level,
-          status: q.status === 'all' ? undefined : q.status,
-          search: q.search?.trim() || undefined,
-          since: latest(
-            range ? new Date(Date.now() - range).toISOString() : undefined,
-            q.from ? `${q.from}T00:00:00.000Z` : undefined,
-          ),
-          until: q.to ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400e3).toISOString() : undefined,
-          mailboxId: q.mailbox_id,
-          sortBy: q.sort_by === 'timestamp' ? 'received_at' : q.sort_by,
-          sortOrder: q.sort_order,
-        });
+        const parsed = parseSearch(q.search ?? '');
+        const riskLevel = both(q.risk_level === 'all' ? undefined : q.risk_level, parsed.riskLevel);
+        const status = both(q.status === 'all' ? undefined : q.status, parsed.status);
+        const until = earliest(
+          q.to ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400e3).toISOString() : undefined,
+          parsed.before ? `${parsed.before}T00:00:00.000Z` : undefined,
+        );
+        const { items, total } =
+          riskLevel === null || status === null
+            ? { items: [], total: 0 }
+            : store.emails.list(c.get('user').id, {
+                page: q.page,
+                size: q.size,
+                riskLevel,
+                status,
+                terms: parsed.terms,
+                since: latest(
+                  range ? new Date(Date.now() - range).toISOString() : undefined,
+                  q.from ? `${q.from}T00:00:00.000Z` : undefined,
+                  parsed.after ? `${parsed.after}T00:00:00.000Z` : undefined,
+                ),
+                until,
+                mailboxId: q.mailbox_id,
+                sortBy: q.sort_by === 'timestamp' ? 'received_at' : q.sort_by,
+                sortOrder: q.sort_order,
+              });
         return c.json(
           {
             emails: items.map((e) => emailJson(e)),
@@ -379,4 +397,8 @@ function latest(...instants: (string | undefined)[]): string | undefined {
     .filter((i): i is string => i !== undefined)
     .sort()
     .at(-1);
+}
+
+function earliest(...instants: (string | undefined)[]): string | undefined {
+  return instants.filter((i): i is string => i !== undefined).sort()[0];
 }

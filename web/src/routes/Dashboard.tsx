@@ -250,10 +250,15 @@ function EmailList() {
           ref={searchBox}
           type="search"
           aria-label="Search subject, sender and text"
+          aria-describedby="search-help"
           placeholder="Search subject, sender, text  ( / )"
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
+        <p id="search-help" className="search-help">
+          Try <code>from:paypal</code>, <code>subject:"invoice"</code>, <code>-newsletter</code>,{' '}
+          <code>level:high</code>, <code>is:new</code>, <code>after:2026-11-01</code>
+        </p>
         <label>
           Level
           <select value={state.level} onChange={(e) => set({ level: e.target.value })}>

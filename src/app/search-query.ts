@@ -1,0 +1,102 @@
+import type { RiskLevel } from '../core/email/types.js';
+import { PhishguardError } from '../errors.js';
+import type { EmailStatus } from './ports.js';
+
+/**
+ * The triage search box's syntax, after mailpit and Gmail: words and "quoted phrases" match the
+ * subject, the sender or the text; `from:` and `subject:` narrow a term to one field; a leading `-`
+ * excludes; `level:high`, `is:safe` (a status), `after:` and `before:` (YYYY-MM-DD) filter. Terms
+ * combine with AND. An unknown `word:` prefix is searched as plain text, as mailpit does.
+ */
+export interface SearchTerm {
+  field: 'any' | 'from' | 'subject';
+  text: string;
+  negate: boolean;
+}
+
+export interface ParsedSearch {
+  terms: SearchTerm[];
+  riskLevel?: RiskLevel;
+  status?: EmailStatus;
+  /** Received on or after this day (YYYY-MM-DD). */
+  after?: string;
+  /** Received before this day (YYYY-MM-DD), exclusive, as Gmail's before:. */
+  before?: string;
+}
+
+const LEVELS: Record<string, RiskLevel> = { high: 'HIGH', medium: 'MEDIUM', low: 'LOW', safe: 'SAFE' };
+const STATUS: Record<string, EmailStatus> = {
+  new: 'new',
+  unreviewed: 'new',
+  reviewed: 'reviewed',
+  safe: 'safe',
+  phishing: 'phishing',
+  false_positive: 'false_positive',
+  'false-positive': 'false_positive',
+  fp: 'false_positive',
+  quarantined: 'quarantined',
+};
+
+const FILTERS = new Set(['level', 'is', 'after', 'since', 'before']);
+
+// A token: optional '-', optional 'key:', then a "quoted phrase" or a run of non-spaces.
+const TOKEN = /(-)?(?:([a-z_]+):)?(?:"([^"]*)"?|(\S+))/giy;
+
+function day(key: string, value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new PhishguardError('VALIDATION', `${key}: takes a day as YYYY-MM-DD, not "${value}"`);
+  }
+  return value;
+}
+
+export function parseSearch(input: string): ParsedSearch {
+  const out: ParsedSearch = { terms: [] };
+  const s = input.trim();
+  let i = 0;
+  while (i < s.length) {
+    if (/\s/.test(s[i]!)) {
+      i++;
+      continue;
+    }
+    TOKEN.lastIndex = i;
+    const m = TOKEN.exec(s);
+    if (!m || m[0].length === 0) break;
+    i = TOKEN.lastIndex;
+    const negate = m[1] === '-';
+    const key = m[2]?.toLowerCase();
+    const value = m[3] ?? m[4] ?? '';
+    if (!value) continue;
+    const lower = value.toLowerCase();
+    if (negate && key && FILTERS.has(key)) {
+      throw new PhishguardError('VALIDATION', `-${key}: cannot be negated; name the ${key} you want instead`);
+    }
+    if (key === 'level') {
+      const level = LEVELS[lower];
+      if (!level)
+        throw new PhishguardError('VALIDATION', `level: takes high, medium, low or safe, not "${value}"`);
+      out.riskLevel = level;
+    } else if (key === 'is') {
+      const status = STATUS[lower];
+      if (!status) {
+        throw new PhishguardError(
+          'VALIDATION',
+          `is: takes new, reviewed, safe, phishing, false_positive or quarantined, not "${value}"`,
+        );
+      }
+      out.status = status;
+    } else if (key === 'after' || key === 'since') out.after = day(key, value);
+    else if (key === 'before') out.before = day(key, value);
+    else if (key === 'from' || key === 'subject') out.terms.push({ field: key, text: value, negate });
+    else out.terms.push({ field: 'any', text: key ? `${m[2]}:${value}` : value, negate });
+  }
+  return out;
+}
+
+/**
+ * One filter from the search box and one from the form (the level chips, the status select):
+ * both must hold, so two different values match nothing (null).
+ */
+export function both<T>(a: T | undefined, b: T | undefined): T | undefined | null {
+  if (a !== undefined && b !== undefined && a !== b) return null;
+  return a ?? b;
+}
