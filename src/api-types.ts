@@ -1011,7 +1011,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Links */
+        /** @description Links, each with your newest analysis of it */
         200: {
           headers: {
             [name: string]: unknown;
@@ -1019,6 +1019,14 @@ export interface paths {
           content: {
             'application/json': {
               links: {
+                /** @description Your newest completed analysis of this URL, if any */
+                analysis: {
+                  analysis_id: string;
+                  created_at: string;
+                  screenshot_url: string | null;
+                  threat_score: number;
+                  verdict: string;
+                } | null;
                 id: number;
                 url: string;
               }[];

@@ -59,6 +59,8 @@ export async function analyzeUrl(
 
   const deadline = AbortSignal.timeout(opts.timeoutSeconds * 1000);
   const http = new GuardedHttp(opts);
+  // Known before the page is visited: the screenshot is stored under it.
+  const analysisId = randomUUID();
   const metadata: Record<string, unknown> = {
     mode: opts.mode,
     max_redirects: opts.maxRedirects,
@@ -139,7 +141,7 @@ export async function analyzeUrl(
           };
       }
       if (b.screenshot && deps.saveScreenshot)
-        metadata.screenshot_id = deps.saveScreenshot('pending', b.screenshot);
+        metadata.screenshot_id = deps.saveScreenshot(analysisId, b.screenshot);
     } else if (opts.mode === 'comprehensive') {
       metadata.browser_engine =
         deps.browserNote ??
@@ -178,7 +180,7 @@ export async function analyzeUrl(
     // Share of the hops actually reached that were HTTPS (an unreached URL proves nothing).
     const web = main.hops.filter((h) => /^https?:/.test(h.url) && h.status_code !== null);
     const result: RedirectAnalysis = {
-      analysis_id: randomUUID(),
+      analysis_id: analysisId,
       original_url: url.href,
       final_url: final?.url ?? url.href,
       verdict: score.verdict,
@@ -213,8 +215,6 @@ export async function analyzeUrl(
       execution_time_ms: elapsed,
       cached: false,
     };
-    if (typeof metadata.screenshot_id === 'string' && deps.saveScreenshot)
-      metadata.screenshot_id = metadata.screenshot_id.replace('pending', result.analysis_id);
     if (score.verdict !== 'error') deps.cache?.set(key, result, URL_CACHE_TTL_MS);
     return result;
   } finally {

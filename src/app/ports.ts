@@ -212,6 +212,16 @@ export interface UrlAnalysesRepo {
     query: string,
     limit: number,
   ): { analysis_id: string; url: string; verdict: string; threat_score: number; created_at: string }[];
+  /** This user's newest analysis of each of these URLs, a full (comprehensive) one first; absent when never analysed. */
+  latestFor(userId: number, urls: string[]): Map<string, UrlAnalysisBrief>;
+}
+
+export interface UrlAnalysisBrief {
+  analysis_id: string;
+  verdict: string;
+  threat_score: number;
+  created_at: string;
+  screenshot_id: string | null;
 }
 
 export interface ScreenshotsRepo {

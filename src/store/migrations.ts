@@ -172,4 +172,6 @@ export const MIGRATIONS: readonly string[] = [
      risk_level = (SELECT risk_level FROM analyses WHERE analyses.id = emails.analysis_id);
    CREATE INDEX emails_user_score ON emails(user_id, risk_score DESC, id DESC);
    CREATE INDEX emails_user_day_level ON emails(user_id, received_at, risk_level);`,
+  // 9: a message's links with the user's latest analysis of each (the message view's Links tab).
+  `CREATE INDEX url_analyses_user_url ON url_analyses(user_id, url, id);`,
 ];

@@ -5,6 +5,7 @@ import type {
   ScansRepo,
   ScreenshotsRepo,
   UrlAnalysesRepo,
+  UrlAnalysisBrief,
 } from '../app/ports.js';
 import { nowIso, type Db } from './db.js';
 
@@ -41,6 +42,20 @@ export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
           "SELECT analysis_id, url, verdict, threat_score, created_at FROM url_analyses WHERE user_id = ? AND (url LIKE ? ESCAPE '\\' OR result_json LIKE ? ESCAPE '\\') ORDER BY id DESC LIMIT ?",
         )
         .all(userId, `%${esc(query)}%`, `%${esc(query)}%`, limit) as ReturnType<UrlAnalysesRepo['search']>,
+    latestFor(userId, urls) {
+      const out = new Map<string, UrlAnalysisBrief>();
+      const one = db.prepare(
+        `SELECT analysis_id, verdict, threat_score, created_at,
+                json_extract(result_json, '$.analysis_metadata.screenshot_id') AS screenshot_id
+           FROM url_analyses WHERE user_id = ? AND url = ?
+          ORDER BY json_extract(result_json, '$.analysis_metadata.mode') = 'comprehensive' DESC, id DESC LIMIT 1`,
+      );
+      for (const url of new Set(urls).values()) {
+        const row = one.get(userId, url) as UrlAnalysisBrief | undefined;
+        if (row) out.set(url, { ...row, screenshot_id: row.screenshot_id ?? null });
+      }
+      return out;
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -571,6 +572,18 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
       page.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^[0-9a-f-]{36}\.json$/);
+    // The headless browser's screenshot is shown (loaded, not a broken image).
+    const img = page.locator('img.screenshot');
+    await expect
+      .poll(
+        () =>
+          img.evaluate((i) => {
+            const e = i as unknown as { complete: boolean; naturalWidth: number };
+            return e.complete ? e.naturalWidth : 0;
+          }),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(100);
     await shot(page, '09-link-analysis');
     await page.getByRole('button', { name: 'Mode' }).click();
     await page.getByRole('button', { name: 'Analyze' }).click();
@@ -581,6 +594,38 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await page.getByText(/^Recent analyses/).click();
     await page.getByRole('button', { name: 'Open' }).first().click();
     await page.getByTestId('link-result').waitFor();
+    expect(await page.getByTestId('hop').count()).toBe(2);
+    const analysisId = JSON.parse(await readFile((await download.path()) as string, 'utf8')).analysis_id;
+
+    // A message with that link shows the analysis and its screenshot on its Links tab.
+    const eml = join(dataDirOf, '..', 'lab-link.eml');
+    writeFileSync(
+      eml,
+      `From: Lab <lab@example.org>\r\nTo: admin@example.org\r\nSubject: Lab link message\r\nDate: Mon, 02 Nov 2026 10:00:00 +0000\r\nMessage-ID: <lab-link@example.org>\r\nContent-Type: text/plain\r\n\r\nSee ${site.base}/go\r\n`,
+    );
+    await runCli(['import', eml, '--user', 'admin', '--data-dir', dataDirOf]);
+    const id = await page.evaluate(async () => {
+      const r = await fetch('/api/emails?search=subject:%22Lab%20link%20message%22');
+      return ((await r.json()) as { emails: { id: number }[] }).emails[0]?.id;
+    });
+    expect(id).toBeGreaterThan(0);
+    await page.goto(`${base}/messages/${id}`);
+    await page.getByRole('tab', { name: 'Links' }).click();
+    const analysed = page.getByTestId('link-analysed');
+    await expect.poll(() => analysed.textContent()).toMatch(/Analysed .*: suspicious · threat 0\.\d\d/);
+    const thumb = page.locator('img.screenshot.thumb');
+    await expect
+      .poll(() =>
+        thumb.evaluate((i) => {
+          const e = i as unknown as { complete: boolean; naturalWidth: number };
+          return e.complete ? e.naturalWidth : 0;
+        }),
+      )
+      .toBeGreaterThan(100);
+    await shot(page, '10-message-links');
+    await analysed.getByRole('link', { name: 'open the analysis' }).click();
+    await page.getByTestId('link-result').waitFor();
+    expect(page.url()).toContain(`analysis=${analysisId}`);
     expect(await page.getByTestId('hop').count()).toBe(2);
   }, 60_000);
 

@@ -98,6 +98,34 @@ describe('SQLite email store', () => {
     store.close();
   });
 
+  it('gives a link the user’s own newest full analysis (with its screenshot), never another user’s', () => {
+    const { store, alice, bob } = seeded();
+    const put = (id: string, userId: number, mode: string, shot: string | null) =>
+      store.urlAnalyses.put({
+        analysisId: id,
+        cacheKey: `${id}-key`,
+        userId,
+        url: 'https://x.example/a',
+        verdict: 'suspicious',
+        threatScore: 0.5,
+        resultJson: JSON.stringify({ analysis_metadata: { mode, screenshot_id: shot } }),
+        expiresAt: '2099-01-01T00:00:00.000Z',
+      });
+    put('a-full-old', alice.id, 'comprehensive', 'shot-old');
+    put('a-full', alice.id, 'comprehensive', 'shot-new');
+    put('a-quick', alice.id, 'quick', null);
+    put('b-full', bob.id, 'comprehensive', 'shot-bob');
+    const mine = store.urlAnalyses.latestFor(alice.id, ['https://x.example/a', 'https://never.example/']);
+    expect([...mine.keys()]).toEqual(['https://x.example/a']);
+    expect(mine.get('https://x.example/a')).toMatchObject({
+      analysis_id: 'a-full',
+      screenshot_id: 'shot-new',
+    });
+    expect(
+      store.urlAnalyses.latestFor(bob.id, ['https://x.example/a']).get('https://x.example/a'),
+    ).toMatchObject({ analysis_id: 'b-full' });
+  });
+
   it('upgrades a version 3 database: every email gets its owner and lists as before', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-store-'));
     const db = new Database(join(dir, 'phishguard.db'));

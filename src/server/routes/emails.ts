@@ -295,16 +295,57 @@ export function emailRoutes(deps: AppDeps) {
         request: { params: IdParam },
         responses: {
           200: json(
-            z.object({ links: z.array(z.object({ id: z.number().int(), url: z.string() })) }),
-            'Links',
+            z.object({
+              links: z.array(
+                z.object({
+                  id: z.number().int(),
+                  url: z.string(),
+                  analysis: z
+                    .object({
+                      analysis_id: z.string(),
+                      verdict: z.string(),
+                      threat_score: z.number(),
+                      created_at: z.string(),
+                      screenshot_url: z.string().nullable(),
+                    })
+                    .nullable()
+                    .describe('Your newest completed analysis of this URL, if any'),
+                }),
+              ),
+            }),
+            'Links, each with your newest analysis of it',
           ),
           ...ERRORS,
         },
       }),
       (c) => {
-        const links = store.emails.links(c.req.valid('param').id, c.get('user').id);
+        const userId = c.get('user').id;
+        const links = store.emails.links(c.req.valid('param').id, userId);
         if (!links) throw new PhishguardError('NOT_FOUND', 'Email not found');
-        return c.json({ links }, 200);
+        const analysed = store.urlAnalyses.latestFor(
+          userId,
+          links.map((l) => l.url),
+        );
+        return c.json(
+          {
+            links: links.map((l) => {
+              const a = analysed.get(l.url);
+              return {
+                ...l,
+                analysis: a
+                  ? {
+                      analysis_id: a.analysis_id,
+                      verdict: a.verdict,
+                      threat_score: a.threat_score,
+                      created_at: a.created_at,
+                      screenshot_url: a.screenshot_id ? `/api/screenshots/${a.screenshot_id}` : null,
+                    }
+                  : null,
+              };
+            }),
+          },
+          200,
+        );
       },
     )
     .openapi(

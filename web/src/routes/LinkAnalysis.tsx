@@ -76,6 +76,21 @@ export function LinkAnalysis() {
     if (autoRun && params.get('url')) submit();
     // Once per arrival with run=1, not on every render.
   }, [autoRun]);
+  // ?analysis=ID reopens a stored analysis (the message view links to its links' analyses).
+  const reopen = params.get('analysis');
+  useEffect(() => {
+    if (!reopen) return;
+    call(
+      client.GET('/api/v1/redirect-analysis/results/{analysis_id}', {
+        params: { path: { analysis_id: reopen } },
+      }),
+    )
+      .then((a) => {
+        setStored(a);
+        setUrl(a.original_url);
+      })
+      .catch((err: Error) => setError(err.message));
+  }, [reopen]);
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();

@@ -242,23 +242,44 @@ function LinksTab({ id, view }: { id: number; view: MessageView }) {
   });
   const links =
     view.links.length > 0 ? view.links : (stored.data?.links ?? []).map((l) => ({ url: l.url, text: '' }));
+  // Your newest analysis of each link (stored with the message's links), with its screenshot.
+  const analyses = new Map((stored.data?.links ?? []).map((l) => [l.url, l.analysis]));
   if (links.length === 0) return <p className="muted">No links in this message.</p>;
   return (
     <ul className="links-list">
       {links.map((l, i) => {
         const web = /^https?:\/\//i.test(l.url);
+        const a = analyses.get(l.url);
         return (
-          <li key={i}>
+          <li key={i} data-testid="message-link">
             <code className="evidence">{l.url}</code>
             {l.text && l.text !== l.url && <span className="muted small"> shown as “{l.text}”</span>}
+            {a && (
+              <span className="small" data-testid="link-analysed">
+                {' '}
+                Analysed {new Date(a.created_at).toLocaleString()}: <strong>{a.verdict}</strong> · threat{' '}
+                {a.threat_score.toFixed(2)} ·{' '}
+                <Link to={`/link-analysis?analysis=${encodeURIComponent(a.analysis_id)}`}>
+                  open the analysis
+                </Link>
+              </span>
+            )}
             {web && (
               <button
                 type="button"
                 className="secondary small"
                 onClick={() => navigate(`/link-analysis?url=${encodeURIComponent(l.url)}&run=1`)}
               >
-                Analyse this link
+                {a ? 'Analyse again' : 'Analyse this link'}
               </button>
+            )}
+            {a?.screenshot_url && (
+              <img
+                className="screenshot thumb"
+                src={a.screenshot_url}
+                alt={`What a headless browser showed for ${l.url}`}
+                loading="lazy"
+              />
             )}
           </li>
         );
