@@ -212,9 +212,12 @@ describe('terminal dashboard as a daily tool', () => {
     expect(f).toContain('2 https://example.org/help');
     expect(f).not.toContain('mailto:');
     await press(stdin, ESC);
-    // Ctrl-U clears the filter being typed; the search runs on the server over all mail.
+    // Ctrl-U clears the filter being typed; the search runs on the server over all mail, with
+    // the search syntax: words match anywhere ("Message 112" has both), a phrase matches as one.
     await press(stdin, '/', ...'zzz', '\u0015', ...'Message 12', ENTER);
-    f = await until(lastFrame, (x) => x.includes('/Message 12') && /\d+\/11\b/.test(x));
+    f = await until(lastFrame, (x) => x.includes('/Message 12') && /\d+\/15\b/.test(x));
+    await press(stdin, '/', '\u0015', ...'"Message 12"', ENTER);
+    f = await until(lastFrame, (x) => x.includes('/"Message 12"') && /\d+\/11\b/.test(x));
     // A mark shows in the row at once.
     await press(stdin, 's', '1');
     await until(lastFrame, (x) => /✓Message 12\d?/.test(x));
