@@ -84,7 +84,7 @@ describe('content signals', () => {
     expect(ids(inv.analysis)).toContain('content.payment_request');
   });
 
-  it('reads one short hidden block as a newsletter preheader, more hidden text as evasion', () => {
+  it('reads a preheader, spacers, responsive copies and button rows as layout, other hidden text as evasion', () => {
     const hidden = (html: string) =>
       ids(rulesEngine().analyzeTest({ subject: 's', sender: 'news@example.org', content: html })).includes(
         'content.hidden_text',
@@ -100,6 +100,23 @@ describe('content signals', () => {
     ).toBe(true);
     expect(
       hidden(`<div style="display:none">${'filler words to fool the filter '.repeat(10)}</div><p>Hi</p>`),
+    ).toBe(true);
+    // What bulk-mail layouts hide for good reasons: a spacer run after the preheader, the mobile
+    // copy of a paragraph the reader sees, a row of donation buttons for another screen width.
+    const para = 'Our volunteers planted four hundred trees along the river this weekend.';
+    expect(
+      hidden(
+        `<div style="display:none">Trees, volunteers and a thank-you.</div><div style="display:none">${pad}</div>` +
+          `<p>${para}</p><div style="display:none;mso-hide:all">${para}</div>` +
+          '<div style="display:none"><a href="https://x.example/d?10">Donate $10</a> <a href="https://x.example/d?25">Donate $25</a> <a href="https://x.example/d?50">Donate $50 now</a></div>',
+      ),
+    ).toBe(false);
+    // The same layout with a second hidden paragraph nobody sees is evasion again.
+    expect(
+      hidden(
+        `<div style="display:none">Trees, volunteers and a thank-you.</div><p>${para}</p>` +
+          '<div style="display:none">your wallet recovery phrase must be confirmed today</div>',
+      ),
     ).toBe(true);
   });
 

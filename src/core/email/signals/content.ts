@@ -117,11 +117,9 @@ export const contentSignals: Signal = ({ email }) => {
   }
   const fee = advanceFee(haystack);
   if (fee) out.push(fee);
-  // One short hidden block is a preheader, the preview line newsletters put above their text;
-  // hiding more than that is what filter evasion looks like.
-  const preheaderOnly =
-    email.hiddenText.length === 1 && (email.hiddenText[0] ?? '').replace(INVISIBLE, '').length <= 200;
-  if (email.hiddenText.length > 0 && !preheaderOnly) {
+  // Hidden words the reader does not otherwise see (html.ts leaves out preheaders, spacers,
+  // responsive copies and button rows): what filter evasion looks like.
+  if (email.hiddenText.length > 0) {
     out.push(
       indicator({
         id: 'content.hidden_text',
@@ -168,6 +166,3 @@ export function urgencyScore(indicators: readonly Indicator[]): number {
   const score = (u ? 0.5 + 0.1 * (u.evidence.length - 1) : 0) + (t ? 0.4 + 0.1 * (t.evidence.length - 1) : 0);
   return Math.min(1, Math.round(score * 100) / 100);
 }
-
-/** Zero-width and blank characters newsletters pad their preheaders with. */
-const INVISIBLE = /(?:\s|[\u200b-\u200d\u2060\ufeff\u00ad]|\u034f)+/g;
