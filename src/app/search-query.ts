@@ -37,6 +37,9 @@ const STATUS: Record<string, EmailStatus> = {
   quarantined: 'quarantined',
 };
 
+/** Each term is a LIKE over up to three columns: enough for a person, bounded for the database. */
+const MAX_TERMS = 12;
+
 const FILTERS = new Set(['level', 'is', 'after', 'since', 'before']);
 
 // A token: optional '-', optional 'key:', then a "quoted phrase" or a run of non-spaces.
@@ -88,6 +91,9 @@ export function parseSearch(input: string): ParsedSearch {
     else if (key === 'before') out.before = day(key, value);
     else if (key === 'from' || key === 'subject') out.terms.push({ field: key, text: value, negate });
     else out.terms.push({ field: 'any', text: key ? `${m[2]}:${value}` : value, negate });
+  }
+  if (out.terms.length > MAX_TERMS) {
+    throw new PhishguardError('VALIDATION', `A search takes at most ${MAX_TERMS} words or phrases`);
   }
   return out;
 }

@@ -73,13 +73,18 @@ function toRow(r: Row): EmailRow {
 
 /** Counts of a user's list under a filter, valid until the database changes. */
 const MAX_CACHED_COUNTS = 256;
+/** Prepared list statements kept (one per filter shape). */
+const MAX_CACHED_STATEMENTS = 256;
 
 export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
-  // List queries are built from a small set of filter shapes; prepare each shape once.
+  // List queries are built from filter shapes; prepare each shape once. Search terms make the
+  // shapes open-ended (field, negation and count per term), so the cache keeps the newest ones.
   const statements = new Map<string, Database.Statement>();
   const stmt = (sql: string) => {
     let s = statements.get(sql);
-    if (!s) statements.set(sql, (s = db.prepare(sql)));
+    if (s) return s;
+    if (statements.size >= MAX_CACHED_STATEMENTS) statements.delete(statements.keys().next().value as string);
+    statements.set(sql, (s = db.prepare(sql)));
     return s;
   };
   // A page needs its total. Unfiltered, that is the user's row in email_counts (kept by triggers,

@@ -81,6 +81,7 @@ describe('emails API', () => {
       ['is:maybe', /is: takes new/],
       ['after:yesterday', /after: takes a day as YYYY-MM-DD/],
       ['-level:high', /cannot be negated/],
+      [Array.from({ length: 13 }, (_, i) => `w${i}`).join(' '), /at most 12 words or phrases/],
     ] as const) {
       const r = await t.req(`/api/emails?search=${encodeURIComponent(bad)}`, { token: alice });
       expect(r.status, bad).toBe(422);
