@@ -120,6 +120,31 @@ describe('content signals', () => {
     ).toBe(true);
   });
 
+  it('names prize bait in several languages, and words disguised with invisible or mathematical letters', () => {
+    const found = (subject: string, content: string) =>
+      rulesEngine().analyzeTest({ subject, sender: 'promo@example.net', content }).indicators;
+    for (const [subject, content] of [
+      ['Your reward is waiting', 'Open the link below to see it.'],
+      ['Wij verloten meerdere cadeaukaarten', 'Doe mee en win een cadeaukaart van €250.'],
+      ['Deine Belohnung wartet', 'Jetzt abholen.'],
+      ['Félicitations', 'Vous avez gagné un iPhone 16.'],
+    ]) {
+      const p = found(subject as string, content as string).find((i) => i.id === 'content.prize');
+      expect(p, subject).toBeDefined();
+    }
+    expect(found('Your order has shipped', 'Use your voucher next time.').map((i) => i.id)).not.toContain(
+      'content.prize',
+    );
+
+    const zw = found('Fi\u200b\u200bn\u200bal wa\u200brning: your photos', 'See the link.');
+    expect(zw.find((i) => i.id === 'content.obfuscated_text')?.evidence).toEqual(['"Fi·n·al"', '"wa·rning"']);
+    const bold = found('We called you 3 times', 'All your 𝐩𝐡𝐨𝐭𝐨𝐬 will be deleted.');
+    expect(bold.find((i) => i.id === 'content.obfuscated_text')?.evidence).toEqual(['"𝐩𝐡𝐨𝐭𝐨𝐬"']);
+    // Persian writes ZWNJ inside words; an emoji sequence joins with ZWJ: neither is disguise.
+    for (const subject of ['رایانامه‌ی بازنشانی گذرواژه', 'Team news 👩\u200d💻 this week'])
+      expect(found(subject, 'Hello').map((i) => i.id)).not.toContain('content.obfuscated_text');
+  });
+
   it('flags scripts and password fields inside a message', () => {
     const a = rulesEngine().analyzeTest({
       subject: 's',

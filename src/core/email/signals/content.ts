@@ -44,6 +44,17 @@ const FAMILIES: Family[] = [
       /\b(gift ?cards?|itunes card|google play card|wire (?:transfer|the)|bank transfer|western union|moneygram|bitcoin|btc wallet|crypto ?wallet|send (?:me )?(?:the )?payment|outstanding (?:invoice|payment|balance)|overdue (?:invoice|payment)|pay (?:the )?(?:fee|fine)|refund (?:of|is) (?:pending|available)|claim your (?:refund|prize|reward)|you (?:have )?won|lottery|inheritance|beneficiary|boleto|pix|transferência|fatura em aberto)\b/gi,
   },
   {
+    // Prize and giveaway bait, in the languages the rest covers. Measured on the corpus before
+    // 2025-07: 295 of 6,309 phishing-pot messages, 3 of about 21,000 legitimate ones.
+    id: 'content.prize',
+    weight: 0.15,
+    severity: 'medium',
+    explanation:
+      'The message says you have won or been chosen for a prize, reward or gift: the bait of prize scams.',
+    patterns:
+      /\b(you(?:'ve| have)? been (?:selected|chosen)|you(?:'re| are) (?:our|a) (?:lucky )?winner|(?:claim|collect|redeem) your (?:prize|reward|gift|winnings|bonus)|your (?:reward|prize|gift) (?:is )?(?:waiting|ready|pending)|(?:free|exclusive) (?:gift|reward) (?:for you|waiting)|congratulations,? you(?:'ve| have)? won|sie (?:wurden|sind) (?:als )?(?:gewinner|ausgewählt)|(?:ihre?|deine?) (?:belohnung|gewinn|prämie) wartet|(?:ihr|dein)e? [\w€$' -]{0,30}gutschein (?:ist|wartet) (?:bereit|auf)|kundengeschenk|gewinnspiel|sie haben gewonnen|u (?:bent|bent geselecteerd|heeft gewonnen)|(?:wij|we) verloten|kans op (?:prijzen|een|de)|win (?:een|nu een)|cadeaukaart(?:en)? (?:van|t\.w\.v\.)|vous avez (?:été sélectionné|gagné)|votre (?:cadeau|récompense) (?:vous attend|est prêt)|você (?:foi selecionad[oa]|ganhou)|seu (?:prêmio|presente) (?:está|te espera)|has (?:sido seleccionad[oa]|ganado)|tu premio te espera)(?![\p{L}\p{N}])/giu,
+  },
+  {
     id: 'content.generic_greeting',
     weight: 0.08,
     severity: 'low',
@@ -117,6 +128,20 @@ export const contentSignals: Signal = ({ email }) => {
   }
   const fee = advanceFee(haystack);
   if (fee) out.push(fee);
+  const disguised = obfuscatedWords(email.subject, email.text);
+  if (disguised.length > 0) {
+    out.push(
+      indicator({
+        id: 'content.obfuscated_text',
+        family: 'content',
+        severity: 'high',
+        weight: 0.25,
+        explanation:
+          'Words are disguised with look-alike or invisible characters (mathematical letters, zero-width characters inside a word), a trick to slip past filters.',
+        evidence: disguised.map((w) => `"${w}"`),
+      }),
+    );
+  }
   // Hidden words the reader does not otherwise see (html.ts leaves out preheaders, spacers,
   // responsive copies and button rows): what filter evasion looks like.
   if (email.hiddenText.length > 0) {
@@ -165,4 +190,28 @@ export function urgencyScore(indicators: readonly Indicator[]): number {
   const t = indicators.find((i) => i.id === 'content.threat');
   const score = (u ? 0.5 + 0.1 * (u.evidence.length - 1) : 0) + (t ? 0.4 + 0.1 * (t.evidence.length - 1) : 0);
   return Math.min(1, Math.round(score * 100) / 100);
+}
+
+/** Mathematical alphanumeric symbols (𝐛𝐨𝐥𝐝, 𝓼𝓬𝓻𝓲𝓹𝓽 letters that read as words), two or more in a row. */
+const MATH_LETTERS = /[\p{L}\p{N}]*[\u{1d400}-\u{1d7ff}]{2,}[\p{L}\p{N}\u{1d400}-\u{1d7ff}]*/gu;
+/**
+ * Invisible characters between two Latin letters: zero-width space, joiners, word joiner, BOM,
+ * variation selectors and tag characters. Only Latin: Persian and other scripts use ZWNJ inside
+ * words as spelling. Subject only: real newsletters carry a few in body text (7 of 337).
+ */
+const INVISIBLE_IN_WORD =
+  /[A-Za-z\u00c0-\u024f]+(?:[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u180e\ufe00-\ufe0f\u{e0000}-\u{e01ef}]+[A-Za-z\u00c0-\u024f]+)+/gu;
+
+/**
+ * Words written to slip past filters, shown with · where an invisible character sits. Measured
+ * on the corpus: 190 of 6,000 phishing-pot messages, no legitimate message of any source.
+ */
+function obfuscatedWords(subject: string, text: string): string[] {
+  const found = new Set<string>();
+  for (const m of `${subject}\n${text.slice(0, 50_000)}`.matchAll(MATH_LETTERS)) found.add(m[0]);
+  for (const m of subject.matchAll(INVISIBLE_IN_WORD))
+    found.add(
+      m[0].replace(/[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u180e\ufe00-\ufe0f\u{e0000}-\u{e01ef}]+/gu, '·'),
+    );
+  return [...found].slice(0, 5);
 }
