@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/app/engine.js';
-import { FeatureCollector, featureKey, featureKeyOf, normaliseText } from '../../src/core/index.js';
+import {
+  emitFeatures,
+  FeatureCollector,
+  featureKey,
+  featureKeyOf,
+  normaliseText,
+  parseTestEmail,
+} from '../../src/core/index.js';
 import { fixture, shippedEngine } from '../helpers/engine.js';
 
 const PHISH = [
@@ -247,6 +254,21 @@ describe('feature keys', () => {
       expect(c.keys[0]).toBe(featureKeyOf('b:w0'));
       expect([c.prefix(1), c.words(1), c.text(1)]).toEqual(['b:', 'w1', 'b:w1']);
     }
+  });
+});
+
+describe('numbers are not features', () => {
+  it('an order number, an amount or a date adds no word feature; words beside them do', () => {
+    const c = new FeatureCollector();
+    const email = parseTestEmail({
+      subject: 'Invoice 48213 for your order',
+      sender: 'shop@example.com',
+      content: 'Total 129.90 EUR, paid on 2026-11-02. Order 48213.',
+    });
+    emitFeatures(email, [], c);
+    const texts = Array.from({ length: c.count }, (_, i) => c.text(i));
+    expect(texts).toContain('s:invoice');
+    expect(texts.filter((t) => /^(?:s|b):0$|_0$|:0_/.test(t))).toEqual([]);
   });
 });
 

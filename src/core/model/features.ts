@@ -131,8 +131,12 @@ const NON_WORD_RE = /[^\p{L}\p{N}'’-]+/u;
  * then dropped: a URL written out in plain text marks old plain-text list mail, not legitimacy.
  */
 const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
-/** Dates and numbers written with separators ("0-0-0" once digits are folded). */
-const DIGITS_ONLY = /^0(?:['’-]+0)+$/;
+/**
+ * Numbers, alone or written with separators ("0", "0-0-0" once digits are folded): an order or
+ * invoice number in a subject says nothing about phishing, yet "s:0" had learned 2.9 towards it
+ * (the honeypot's subjects carry campaign counters; `npm run diag -- templates-shopware paste`).
+ */
+const DIGITS_ONLY = /^0(?:['’-]+0)*$/;
 
 const isJoiner = (c: number) => c === 39 || c === 45 || c === 0x2019;
 
