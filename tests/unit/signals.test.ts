@@ -47,6 +47,22 @@ describe('link signals', () => {
     );
   });
 
+  it('reads a lone /facebook on the sender’s site as a follow-us link, /facebook/login as impersonation', () => {
+    const brandLinks = (url: string) =>
+      ids(
+        rulesEngine().analyzeTest({
+          subject: 'Our week',
+          sender: 'news@frc-example.org',
+          content: `<p>Follow us: <a href="${url}">Facebook</a></p>`,
+        }),
+      ).filter((id) => id === 'links.brand_on_unrelated_domain');
+    expect(brandLinks('https://www.frc-example.org/facebook')).toEqual([]);
+    expect(brandLinks('https://www.frc-example.org/Twitter/')).toEqual([]);
+    expect(brandLinks('https://www.frc-example.org/facebook/login.php')).toHaveLength(1);
+    expect(brandLinks('https://facebook.frc-example.org/facebook')).toHaveLength(1);
+    expect(brandLinks('https://www.frc-example.org/paypal')).toHaveLength(1);
+  });
+
   it('flags IP hosts, @ in URLs, shorteners, javascript: and data: URLs and off-site forms', () => {
     const a = rulesEngine().analyzeTest({
       subject: 'hello',

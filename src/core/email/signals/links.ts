@@ -125,11 +125,16 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
         explanation: `A link goes to a domain imitating ${look.imitates ?? 'a well-known site'}.`,
         evidence: `${raw} (${look.detail})`,
       });
-    const where = `${info.subdomain} ${decodeSafe(url.pathname)}`;
+    const path = decodeSafe(url.pathname);
+    const where = `${info.subdomain} ${path}`;
     const misused = brandsIn(where, { allowCommonWords: false }).filter(
       (b) => !brandOwns(b, info.domain ?? ''),
     );
-    if (misused.length > 0 && !ctx.popular.isPopular(info.domain, 5000)) {
+    if (
+      misused.length > 0 &&
+      !ctx.popular.isPopular(info.domain, 5000) &&
+      !isFollowLink(path, info.subdomain)
+    ) {
       out.push({
         id: 'links.brand_on_unrelated_domain',
         severity: 'high',
@@ -166,4 +171,25 @@ function decodeSafe(s: string): string {
   } catch {
     return s;
   }
+}
+
+const SOCIAL = new Set([
+  'facebook',
+  'instagram',
+  'linkedin',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'pinterest',
+  'whatsapp',
+]);
+
+/**
+ * `/facebook` alone on a sender's site: a footer's "follow us" redirect (newsletters link their
+ * social pages that way), not a page posing as the network. A longer path (`/facebook/login`) or
+ * the name in a subdomain still counts.
+ */
+function isFollowLink(path: string, subdomain: string): boolean {
+  const segments = path.split('/').filter(Boolean);
+  return segments.length === 1 && SOCIAL.has(segments[0]!.toLowerCase()) && brandsIn(subdomain, { allowCommonWords: false }).length === 0;
 }
