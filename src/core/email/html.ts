@@ -188,9 +188,12 @@ const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
  */
 function evasiveHidden(blocks: { text: string; linkText: string }[], visible: string): string[] {
   const seen = collapse(visible.replace(INVISIBLE, ' ')).toLowerCase();
+  // Bounded: each block is looked up in the visible text, and hostile HTML can hide thousands.
   const real = blocks
+    .slice(0, 200)
     .map((b) => ({ text: collapse(b.text.replace(INVISIBLE, ' ')), links: letters(b.linkText) }))
-    .filter((b) => letters(b.text) >= 10);
+    .filter((b) => letters(b.text) >= 10)
+    .slice(0, 50);
   return real
     .filter(
       (b, i) =>
