@@ -1,7 +1,7 @@
 // npm run bench:api: requests/s and latency of the daemon over real HTTP (autocannon), with 10,000 stored
-// emails (BENCH_EMAILS=100000 for more); BENCH_ONLY=analyze|list|triage runs one group.
+// emails (BENCH_EMAILS=100000 for more); BENCH_ONLY=analyze|list|triage runs one group (emails = list).
 // BENCH_LOG_LEVEL=info keeps the per-request log lines on (default warn: off);
-// BENCH_ONLY=analyze|emails runs one part; BENCH_NODE_ARGS='--cpu-prof' profiles the daemon.
+// BENCH_NODE_ARGS='--cpu-prof' profiles the daemon.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,7 +5,7 @@ import type { EmailAnalysis, PopularDomains, RiskLevel } from '../core/index.js'
 import { analyzeUrl } from './analyze-url.js';
 import { scanImapMailbox } from './scan-mailbox.js';
 import { relearn } from './sender-history.js';
-import { both, parseSearch } from './search-query.js';
+import { searchFilters } from './search-query.js';
 import { PhishguardError } from '../errors.js';
 
 export interface DashboardEmail {
@@ -126,17 +126,14 @@ export function localSource(deps: {
       };
     },
     async list(q) {
-      const parsed = parseSearch(q.search ?? '');
-      const riskLevel = both((q.level ?? undefined) as RiskLevel | undefined, parsed.riskLevel);
-      if (riskLevel === null) return { items: [], total: 0 };
+      const filters = searchFilters(q.search ?? '', {
+        riskLevel: (q.level ?? undefined) as RiskLevel | undefined,
+      });
+      if (!filters) return { items: [], total: 0 };
       const r = store.emails.list(user.id, {
+        ...filters,
         page: q.page,
         size: q.size,
-        riskLevel,
-        status: parsed.status,
-        terms: parsed.terms,
-        since: parsed.after ? `${parsed.after}T00:00:00.000Z` : undefined,
-        until: parsed.before ? `${parsed.before}T00:00:00.000Z` : undefined,
         sortBy: 'received_at',
         sortOrder: 'desc',
       });

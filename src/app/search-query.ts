@@ -1,6 +1,6 @@
 import type { RiskLevel } from '../core/email/types.js';
 import { PhishguardError } from '../errors.js';
-import type { EmailStatus } from './ports.js';
+import type { EmailFilters, EmailStatus } from './ports.js';
 
 /**
  * The triage search box's syntax, after mailpit and Gmail: words and "quoted phrases" match the
@@ -98,11 +98,43 @@ export function parseSearch(input: string): ParsedSearch {
   return out;
 }
 
+/** The list filters a search box and a form (level chips, status select, day range) ask for together. */
+export type SearchFilters = Pick<EmailFilters, 'riskLevel' | 'status' | 'terms' | 'since' | 'until'>;
+
 /**
- * One filter from the search box and one from the form (the level chips, the status select):
- * both must hold, so two different values match nothing (null).
+ * Combines the search box with the form's own filters: both must hold, so two different levels
+ * or statuses match nothing (null), and the narrower of two date bounds wins. Instants are ISO
+ * strings; a search's days start at 00:00 UTC.
  */
-export function both<T>(a: T | undefined, b: T | undefined): T | undefined | null {
+export function searchFilters(
+  search: string,
+  form: {
+    riskLevel?: RiskLevel;
+    status?: EmailStatus;
+    /** Lower bounds (the latest applies) and upper bounds, exclusive (the earliest applies). */
+    since?: (string | undefined)[];
+    until?: (string | undefined)[];
+  },
+): SearchFilters | null {
+  const p = parseSearch(search);
+  const riskLevel = both(form.riskLevel, p.riskLevel);
+  const status = both(form.status, p.status);
+  if (riskLevel === null || status === null) return null;
+  return {
+    riskLevel,
+    status,
+    terms: p.terms,
+    since: [...(form.since ?? []), p.after && dayStart(p.after)].filter(isSet).sort().at(-1),
+    until: [...(form.until ?? []), p.before && dayStart(p.before)].filter(isSet).sort()[0],
+  };
+}
+
+/** 00:00 UTC of a YYYY-MM-DD day, as an ISO instant. */
+export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+
+const isSet = (s: string | undefined): s is string => !!s;
+
+function both<T>(a: T | undefined, b: T | undefined): T | undefined | null {
   if (a !== undefined && b !== undefined && a !== b) return null;
   return a ?? b;
 }

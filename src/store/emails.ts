@@ -221,7 +221,7 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
       const where = ['e.user_id = ?'];
       const args: (string | number)[] = [userId];
       if (f.riskLevel) {
-        where.push('a.risk_level = ?');
+        where.push('e.risk_level = ?');
         args.push(f.riskLevel);
       }
       if (f.status) {
@@ -249,15 +249,14 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
         args.push(...columns.map(() => like));
       }
       const clause = where.join(' AND ');
-      const join = f.riskLevel ? 'LEFT JOIN analyses a ON a.id = e.analysis_id' : '';
       const total =
         where.length === 1
           ? userTotal(userId)
-          : cachedCount(`SELECT count(*) AS n FROM emails e ${join} WHERE ${clause}`, args);
+          : cachedCount(`SELECT count(*) AS n FROM emails e WHERE ${clause}`, args);
       const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC';
       const order = `${SORT[f.sortBy] ?? 'e.received_at'} ${dir}, e.id ${dir}`;
       // Page over ids first (by received_at this walks the user's index), then load that page's rows.
-      const page = `SELECT e.id FROM emails e ${join} WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      const page = `SELECT e.id FROM emails e WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`;
       const items = (
         stmt(`${SELECT_SUMMARY} WHERE e.id IN (${page}) ORDER BY ${order}`)
           .raw()
@@ -303,7 +302,7 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
     countsByLevel(userId) {
       const rows = db
         .prepare(
-          `SELECT coalesce(a.risk_level, 'UNANALYSED') AS level, count(*) AS n ${FROM} WHERE e.user_id = ? GROUP BY level`,
+          `SELECT coalesce(risk_level, 'UNANALYSED') AS level, count(*) AS n FROM emails WHERE user_id = ? GROUP BY level`,
         )
         .all(userId) as { level: string; n: number }[];
       const out: Record<string, number> = { HIGH: 0, MEDIUM: 0, LOW: 0, SAFE: 0 };

@@ -10,6 +10,13 @@ import type {
 import { nowIso, type Db } from './db.js';
 
 export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
+  // Prepared once: the message view asks for each of its links.
+  const latestOne = db.prepare(
+    `SELECT analysis_id, verdict, threat_score, created_at,
+            json_extract(result_json, '$.analysis_metadata.screenshot_id') AS screenshot_id
+       FROM url_analyses WHERE user_id = ? AND url = ?
+      ORDER BY json_extract(result_json, '$.analysis_metadata.mode') = 'comprehensive' DESC, id DESC LIMIT 1`,
+  );
   return {
     fresh: (key, userId) =>
       (db
@@ -44,14 +51,8 @@ export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
         .all(userId, `%${esc(query)}%`, `%${esc(query)}%`, limit) as ReturnType<UrlAnalysesRepo['search']>,
     latestFor(userId, urls) {
       const out = new Map<string, UrlAnalysisBrief>();
-      const one = db.prepare(
-        `SELECT analysis_id, verdict, threat_score, created_at,
-                json_extract(result_json, '$.analysis_metadata.screenshot_id') AS screenshot_id
-           FROM url_analyses WHERE user_id = ? AND url = ?
-          ORDER BY json_extract(result_json, '$.analysis_metadata.mode') = 'comprehensive' DESC, id DESC LIMIT 1`,
-      );
       for (const url of new Set(urls).values()) {
-        const row = one.get(userId, url) as UrlAnalysisBrief | undefined;
+        const row = latestOne.get(userId, url) as UrlAnalysisBrief | undefined;
         if (row) out.set(url, { ...row, screenshot_id: row.screenshot_id ?? null });
       }
       return out;

@@ -75,6 +75,14 @@ describe('emails API', () => {
     expect(await subjects('is:new from:ups.com')).toEqual([
       'UPS Update: Package Scheduled for Delivery Tomorrow',
     ]);
+    // is: filters by status (as plain text "is:safe" would match nothing either way, mark one first).
+    const ups = (await (await t.req('/api/emails?search=from:ups.com', { token: alice })).json()).emails[0]
+      .id;
+    const mark = (action: string) =>
+      t.req('/api/emails/bulk-action', { method: 'POST', token: alice, json: { email_ids: [ups], action } });
+    expect((await mark('mark_safe')).status).toBe(200);
+    expect(await subjects('is:safe')).toEqual(['UPS Update: Package Scheduled for Delivery Tomorrow']);
+    expect((await mark('mark_new')).status).toBe(200);
     expect(await subjects('is:safe')).toEqual([]);
     for (const [bad, says] of [
       ['level:purple', /level: takes high, medium, low or safe/],

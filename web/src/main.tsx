@@ -16,10 +16,10 @@ import './styles.css';
  * Screens past the first one load on demand: the landing and sign-in screens ship in the entry
  * chunk, each signed-in screen is its own chunk (the initial JS budget is 200 KB gzipped).
  */
-function page(load: () => Promise<{ default: ComponentType }>, signedIn = true): Pick<RouteObject, 'lazy'> {
+function page<M>(load: () => Promise<M>, name: keyof M, signedIn = true): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const { default: Screen } = await load();
+      const Screen = (await load())[name] as ComponentType;
       return {
         element: signedIn ? (
           <Protected>
@@ -72,35 +72,17 @@ const router = createBrowserRouter([
       { path: '/', element: <Landing /> },
       { path: '/login', element: <Login /> },
       { path: '/connected', element: <Connected /> },
-      {
-        path: '/oauth-test',
-        ...page(() => import('./routes/OAuthTest').then((m) => ({ default: m.OAuthTest })), false),
-      },
-      {
-        path: '/gmail-setup',
-        ...page(() => import('./routes/GmailSetup').then((m) => ({ default: m.GmailSetup })), false),
-      },
+      { path: '/oauth-test', ...page(() => import('./routes/OAuthTest'), 'OAuthTest', false) },
+      { path: '/gmail-setup', ...page(() => import('./routes/GmailSetup'), 'GmailSetup', false) },
       { path: '/forgot-password', element: <AdminOnly kind="forgot" /> },
       { path: '/register', element: <AdminOnly kind="register" /> },
-      {
-        path: '/dashboard',
-        ...page(() => import('./routes/Dashboard').then((m) => ({ default: m.Dashboard }))),
-      },
-      { path: '/senders', ...page(() => import('./routes/Senders').then((m) => ({ default: m.Senders }))) },
-      {
-        path: '/settings',
-        ...page(() => import('./routes/Settings').then((m) => ({ default: m.Settings }))),
-      },
-      {
-        path: '/messages/:id',
-        ...page(() => import('./routes/Message').then((m) => ({ default: m.Message }))),
-      },
-      { path: '/emails', ...page(() => import('./routes/Emails').then((m) => ({ default: m.Emails }))) },
-      { path: '/test', ...page(() => import('./routes/TestEmail').then((m) => ({ default: m.TestEmail }))) },
-      {
-        path: '/link-analysis',
-        ...page(() => import('./routes/LinkAnalysis').then((m) => ({ default: m.LinkAnalysis }))),
-      },
+      { path: '/dashboard', ...page(() => import('./routes/Dashboard'), 'Dashboard') },
+      { path: '/senders', ...page(() => import('./routes/Senders'), 'Senders') },
+      { path: '/settings', ...page(() => import('./routes/Settings'), 'Settings') },
+      { path: '/messages/:id', ...page(() => import('./routes/Message'), 'Message') },
+      { path: '/emails', ...page(() => import('./routes/Emails'), 'Emails') },
+      { path: '/test', ...page(() => import('./routes/TestEmail'), 'TestEmail') },
+      { path: '/link-analysis', ...page(() => import('./routes/LinkAnalysis'), 'LinkAnalysis') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -187,19 +187,18 @@ const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
  * "Donate $10 · $25 · $50" shown at another screen width).
  */
 function evasiveHidden(blocks: { text: string; linkText: string }[], visible: string): string[] {
-  const seen = collapse(visible.replace(INVISIBLE, ' ')).toLowerCase();
   // Bounded: each block is looked up in the visible text, and hostile HTML can hide thousands.
-  const real = blocks
+  const candidates = blocks
     .slice(0, 200)
     .map((b) => ({ text: collapse(b.text.replace(INVISIBLE, ' ')), links: letters(b.linkText) }))
-    .filter((b) => letters(b.text) >= 10)
-    .slice(0, 50);
-  return real
-    .filter(
-      (b, i) =>
-        !(i === 0 && b.text.length <= 300) &&
-        b.links < 0.6 * letters(b.text) &&
-        !seen.includes(b.text.toLowerCase().slice(0, 120)),
-    )
+    .map((b) => ({ ...b, letters: letters(b.text) }))
+    .filter((b) => b.letters >= 10)
+    .slice(0, 50)
+    .filter((b, i) => !(i === 0 && b.text.length <= 300) && b.links < 0.6 * b.letters);
+  // Most mail hides nothing past this point: only then is the visible text normalised to compare.
+  if (candidates.length === 0) return [];
+  const seen = collapse(visible.replace(INVISIBLE, ' ')).toLowerCase();
+  return candidates
+    .filter((b) => !seen.includes(b.text.toLowerCase().slice(0, 120)))
     .map((b) => b.text.slice(0, 1000));
 }

@@ -53,6 +53,9 @@ export const IntelQuery = z.object({
   source: z.enum(['all', 'emails', 'urls', 'indicators']).default('all'),
 });
 
+/** Where a stored screenshot of the signed-in user is served (GET /api/screenshots/{id}). */
+export const screenshotUrl = (id: string) => `/api/screenshots/${encodeURIComponent(id)}`;
+
 export function analysisRoutes(deps: AppDeps) {
   const { store, engine } = deps;
   const urlDeps = async (userId: number, comprehensive: boolean) => ({
@@ -275,7 +278,7 @@ export function analysisRoutes(deps: AppDeps) {
         });
         return c.json(
           {
-            screenshot_url: `/api/screenshots/${id}`,
+            screenshot_url: screenshotUrl(id),
             final_url: visit.finalUrl,
             blocked_requests: visit.blockedRequests,
           },
@@ -386,7 +389,7 @@ export function analysisRoutes(deps: AppDeps) {
           typeof shot === 'string'
             ? {
                 ...r,
-                analysis_metadata: { ...r.analysis_metadata, screenshot_url: `/api/screenshots/${shot}` },
+                analysis_metadata: { ...r.analysis_metadata, screenshot_url: screenshotUrl(shot) },
               }
             : r,
           200,

@@ -7,7 +7,8 @@ import { Detail, EmailDetail, EmailPage, EmailSummary, MessageViewSchema } from 
 import { trustedAuthServIds } from '../../app/mailbox-trust.js';
 import { inertHtml, messageView, parseRawEmail, PREVIEW_CSP } from '../../core/index.js';
 import { relearnSoon } from '../../app/sender-history.js';
-import { both, parseSearch } from '../../app/search-query.js';
+import { dayStart, searchFilters } from '../../app/search-query.js';
+import { screenshotUrl } from './analysis.js';
 import { clientAddress } from '../validate.js';
 
 const STATUSES = ['new', 'reviewed', 'safe', 'phishing', 'false_positive', 'quarantined'] as const;
@@ -129,32 +130,23 @@ export function emailRoutes(deps: AppDeps) {
       (c) => {
         const q = c.req.valid('query');
         const range = RANGES[q.time_range];
-        const parsed = parseSearch(q.search ?? '');
-        const riskLevel = both(q.risk_level === 'all' ? undefined : q.risk_level, parsed.riskLevel);
-        const status = both(q.status === 'all' ? undefined : q.status, parsed.status);
-        const until = earliest(
-          q.to ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400e3).toISOString() : undefined,
-          parsed.before ? `${parsed.before}T00:00:00.000Z` : undefined,
-        );
-        const { items, total } =
-          riskLevel === null || status === null
-            ? { items: [], total: 0 }
-            : store.emails.list(c.get('user').id, {
-                page: q.page,
-                size: q.size,
-                riskLevel,
-                status,
-                terms: parsed.terms,
-                since: latest(
-                  range ? new Date(Date.now() - range).toISOString() : undefined,
-                  q.from ? `${q.from}T00:00:00.000Z` : undefined,
-                  parsed.after ? `${parsed.after}T00:00:00.000Z` : undefined,
-                ),
-                until,
-                mailboxId: q.mailbox_id,
-                sortBy: q.sort_by === 'timestamp' ? 'received_at' : q.sort_by,
-                sortOrder: q.sort_order,
-              });
+        const filters = searchFilters(q.search ?? '', {
+          riskLevel: q.risk_level === 'all' ? undefined : q.risk_level,
+          status: q.status === 'all' ? undefined : q.status,
+          since: [range ? new Date(Date.now() - range).toISOString() : undefined, q.from && dayStart(q.from)],
+          // `to` is inclusive: up to the start of the next day.
+          until: [q.to && new Date(Date.parse(dayStart(q.to)) + 86_400e3).toISOString()],
+        });
+        const { items, total } = filters
+          ? store.emails.list(c.get('user').id, {
+              ...filters,
+              page: q.page,
+              size: q.size,
+              mailboxId: q.mailbox_id,
+              sortBy: q.sort_by === 'timestamp' ? 'received_at' : q.sort_by,
+              sortOrder: q.sort_order,
+            })
+          : { items: [], total: 0 };
         return c.json(
           {
             emails: items.map((e) => emailJson(e)),
@@ -338,7 +330,7 @@ export function emailRoutes(deps: AppDeps) {
                       verdict: a.verdict,
                       threat_score: a.threat_score,
                       created_at: a.created_at,
-                      screenshot_url: a.screenshot_id ? `/api/screenshots/${a.screenshot_id}` : null,
+                      screenshot_url: a.screenshot_id ? screenshotUrl(a.screenshot_id) : null,
                     }
                   : null,
               };
@@ -431,15 +423,4 @@ export function emailRoutes(deps: AppDeps) {
       );
     return raw;
   }
-}
-
-function latest(...instants: (string | undefined)[]): string | undefined {
-  return instants
-    .filter((i): i is string => i !== undefined)
-    .sort()
-    .at(-1);
-}
-
-function earliest(...instants: (string | undefined)[]): string | undefined {
-  return instants.filter((i): i is string => i !== undefined).sort()[0];
 }

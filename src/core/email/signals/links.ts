@@ -191,5 +191,9 @@ const SOCIAL = new Set([
  */
 function isFollowLink(path: string, subdomain: string): boolean {
   const segments = path.split('/').filter(Boolean);
-  return segments.length === 1 && SOCIAL.has(segments[0]!.toLowerCase()) && brandsIn(subdomain, { allowCommonWords: false }).length === 0;
+  return (
+    segments.length === 1 &&
+    SOCIAL.has(segments[0]!.toLowerCase()) &&
+    brandsIn(subdomain, { allowCommonWords: false }).length === 0
+  );
 }
