@@ -15,8 +15,8 @@ const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-bench-')), 'data');
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const store = openSqliteStore(dataDir);
 await createUser(store, { username: 'bench', password: 'bench-password', isAdmin: true });
-const user = store.users.byUsername('bench')!;
-const mailbox = store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'bench' });
+const user = (await store.users.byUsername('bench'))!;
+const mailbox = await store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'bench' });
 const engine = createEngine();
 const samples = [
   engine.analyzeTest({
@@ -35,7 +35,7 @@ const N = Number(process.env.BENCH_EMAILS ?? 10_000);
 const label = N.toLocaleString('en');
 for (let i = 0; i < N; i++) {
   const a = samples[i % 2]!;
-  store.emails.insertAnalysed(
+  await store.emails.insertAnalysed(
     {
       mailboxId: mailbox.id,
       providerId: `bench-${i}`,
@@ -52,7 +52,7 @@ for (let i = 0; i < N; i++) {
   );
 }
 console.log(`seeded ${label} emails in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-store.close();
+await store.close();
 
 const child = spawn(
   process.execPath,

@@ -21,7 +21,7 @@ console.log(`replaying ${messages.length} dev messages (legitimate and phishing)
 const dir = mkdtempSync(join(tmpdir(), 'pg-replay-'));
 const store = openSqliteStore(dir);
 const user = await createUser(store, { username: 'replay', password: 'replay-password', isAdmin: false });
-const mailbox = store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'replay' });
+const mailbox = await store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'replay' });
 const engine = createEngine();
 
 interface Outcome {
@@ -44,8 +44,8 @@ for (const [i, m] of messages.entries()) {
   const { analysis: base } = await engine.analyzeRaw(m.raw, {
     trustedAuthServIds: authserv ? [authserv] : [],
   });
-  const scored = withHistory(store, user.id, base);
-  const { id } = store.emails.insertAnalysed(
+  const scored = await withHistory(store, user.id, base);
+  const { id } = await store.emails.insertAnalysed(
     {
       mailboxId: mailbox.id,
       providerId: `${m.source}:${m.ordinal}`,
@@ -72,17 +72,17 @@ for (const [i, m] of messages.entries()) {
   senders.add(sender);
   // The user reacts to what they see: a false alarm is marked safe, a missed phishing marked.
   if (m.label === 'legit' && scored.is_phishing) {
-    store.emails.setStatus([id], user.id, 'safe', 'replay');
-    relearn(store, user.id, [id]);
+    await store.emails.setStatus([id], user.id, 'safe', 'replay');
+    await relearn(store, user.id, [id]);
     marks++;
   } else if (m.label === 'phishing' && !scored.is_phishing) {
-    store.emails.setStatus([id], user.id, 'phishing', 'replay');
-    relearn(store, user.id, [id]);
+    await store.emails.setStatus([id], user.id, 'phishing', 'replay');
+    await relearn(store, user.id, [id]);
     marks++;
   }
   if (i % 1000 === 0 && i > 0) process.stderr.write(`  ${i} messages\n`);
 }
-store.close();
+await store.close();
 rmSync(dir, { recursive: true, force: true });
 
 const pct = (xs: Outcome[], f: (o: Outcome) => boolean) =>

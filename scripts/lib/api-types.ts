@@ -22,7 +22,7 @@ export async function currentDocument(): Promise<OpenAPI3> {
     // Our own daemon's answer, read back in the same process.
     return (await res.json()) as OpenAPI3;
   } finally {
-    store.close();
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

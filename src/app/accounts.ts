@@ -47,11 +47,11 @@ export async function createUser(
 ): Promise<UserRecord> {
   if (!USERNAME.test(input.username))
     throw new PhishguardError('VALIDATION', 'Username must be 3-64 characters: letters, digits, . _ @ -');
-  if (store.users.byUsername(input.username))
+  if (await store.users.byUsername(input.username))
     throw new PhishguardError('CONFLICT', `user ${input.username} already exists`);
   if (input.password !== null) validateNewPassword(input.password);
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
-  return store.users.create({
+  return await store.users.create({
     username: input.username,
     email: input.email ?? (input.username.includes('@') ? input.username : null),
     passwordHash,
@@ -62,10 +62,10 @@ export async function createUser(
 
 /** First run: an `admin` with a random password, returned once to be printed, stored only hashed. */
 export async function ensureFirstAdmin(store: Store): Promise<{ username: string; password: string } | null> {
-  if (store.users.count() > 0) return null;
+  if ((await store.users.count()) > 0) return null;
   const password = randomBytes(12).toString('base64url');
   await createUser(store, { username: 'admin', password, isAdmin: true, mustChangePassword: true });
-  store.audit.add({
+  await store.audit.add({
     userId: null,
     username: 'system',
     action: 'user.create',

@@ -41,7 +41,7 @@ export interface UrlDeps {
   /** Why there is no browser, when there is none (shown in analysis_metadata). */
   browserNote?: string;
   /** Where a screenshot is kept; returns an id. */
-  saveScreenshot?: (analysisId: string, png: Buffer) => string;
+  saveScreenshot?: (analysisId: string, png: Buffer) => string | Promise<string>;
 }
 
 /** Follows a URL as a victim's browser would and tells what happened on the way. */
@@ -54,7 +54,7 @@ export async function analyzeUrl(
   const start = performance.now();
   const url = checkUrl(rawUrl, opts);
   const key = cacheKey(url, opts);
-  const hit = deps.cache?.get(key);
+  const hit = await deps.cache?.get(key);
   if (hit) return { ...hit, cached: true };
 
   const deadline = AbortSignal.timeout(opts.timeoutSeconds * 1000);
@@ -141,7 +141,7 @@ export async function analyzeUrl(
           };
       }
       if (b.screenshot && deps.saveScreenshot)
-        metadata.screenshot_id = deps.saveScreenshot(analysisId, b.screenshot);
+        metadata.screenshot_id = await deps.saveScreenshot(analysisId, b.screenshot);
     } else if (opts.mode === 'comprehensive') {
       metadata.browser_engine =
         deps.browserNote ??
@@ -215,7 +215,7 @@ export async function analyzeUrl(
       execution_time_ms: elapsed,
       cached: false,
     };
-    if (score.verdict !== 'error') deps.cache?.set(key, result, URL_CACHE_TTL_MS);
+    if (score.verdict !== 'error') await deps.cache?.set(key, result, URL_CACHE_TTL_MS);
     return result;
   } finally {
     await http.close();

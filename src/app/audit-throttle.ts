@@ -17,7 +17,7 @@ export class ThrottledAudit {
     private readonly now: () => number = Date.now,
   ) {}
 
-  add(entry: AuditEntry): void {
+  async add(entry: AuditEntry): Promise<void> {
     const key = JSON.stringify([
       entry.action,
       entry.address ?? null,
@@ -25,36 +25,37 @@ export class ThrottledAudit {
       entry.detail ?? {},
     ]);
     const t = this.now();
-    this.#expire(t);
+    await this.#expire(t);
     const open = this.#open.get(key);
     if (open) {
       open.repeated++;
       return;
     }
-    if (this.#open.size >= MAX_KEYS) this.#flushOldest();
     this.#open.set(key, { entry, since: t, repeated: 0 });
-    this.audit.add(entry);
+    if (this.#open.size > MAX_KEYS) await this.#flushOldest();
+    await this.audit.add(entry);
   }
 
   /** Writes the pending counts (at shutdown, or in tests). */
-  flush(): void {
-    for (const key of [...this.#open.keys()]) this.#close(key);
+  async flush(): Promise<void> {
+    for (const key of [...this.#open.keys()]) await this.#close(key);
   }
 
-  #expire(t: number): void {
-    for (const [key, open] of this.#open) if (t - open.since >= WINDOW_MS) this.#close(key);
+  async #expire(t: number): Promise<void> {
+    const due = [...this.#open].filter(([, open]) => t - open.since >= WINDOW_MS);
+    for (const [key] of due) await this.#close(key);
   }
 
-  #flushOldest(): void {
+  async #flushOldest(): Promise<void> {
     const first = this.#open.keys().next();
-    if (!first.done) this.#close(first.value);
+    if (!first.done) await this.#close(first.value);
   }
 
-  #close(key: string): void {
+  async #close(key: string): Promise<void> {
     const open = this.#open.get(key);
     this.#open.delete(key);
     if (!open || open.repeated === 0) return;
-    this.audit.add({
+    await this.audit.add({
       ...open.entry,
       detail: { ...open.entry.detail, repeated: open.repeated, since: new Date(open.since).toISOString() },
     });

@@ -60,8 +60,8 @@ export class AuthService {
     // Counted before the slow hash: concurrent guesses each take a slot or are refused.
     const attempt = this.limiter.reserve(username, address);
     if (!attempt) {
-      const known = this.store.users.byUsername(username);
-      this.anonymousAudit.add({
+      const known = await this.store.users.byUsername(username);
+      await this.anonymousAudit.add({
         userId: known?.id ?? null,
         // What was typed is kept only when it names an account: people type passwords there.
         username: known ? username : null,
@@ -72,7 +72,7 @@ export class AuthService {
       });
       throw new PhishguardError('RATE_LIMITED', 'Too many failed sign-in attempts. Try again in 15 minutes.');
     }
-    const user = this.store.users.byUsername(username);
+    const user = await this.store.users.byUsername(username);
     if (!(await verifyPassword(user, password)) || !user) {
       const entry = {
         userId: user?.id ?? null,
@@ -83,12 +83,12 @@ export class AuthService {
         ...(user ? {} : { detail: { reason: 'unknown account' } }),
       };
       // A wrong password for an account is always written; guesses at unknown names are aggregated.
-      if (user) this.store.audit.add(entry);
-      else this.anonymousAudit.add(entry);
+      if (user) await this.store.audit.add(entry);
+      else await this.anonymousAudit.add(entry);
       throw new PhishguardError('UNAUTHORIZED', 'Incorrect username or password');
     }
     attempt.succeeded();
-    this.store.audit.add({ userId: user.id, username: user.username, action: 'auth.login', address });
+    await this.store.audit.add({ userId: user.id, username: user.username, action: 'auth.login', address });
     return this.issue(user, randomUUID());
   }
 
@@ -100,8 +100,8 @@ export class AuthService {
       tokenHash: sha256(refresh),
       expiresAt: new Date(Date.now() + this.settings.refreshTtlDays * 86_400_000).toISOString(),
     };
-    if (rotateFrom !== undefined) this.store.tokens.rotate(rotateFrom, next);
-    else this.store.tokens.create(next);
+    if (rotateFrom !== undefined) await this.store.tokens.rotate(rotateFrom, next);
+    else await this.store.tokens.create(next);
     return {
       access_token: await this.accessToken(user, familyId),
       refresh_token: refresh,
@@ -126,12 +126,12 @@ export class AuthService {
 
   /** Rotates a refresh token. A token that was already rotated means theft: its whole family is revoked. */
   async refresh(token: string, address: string): Promise<TokenPair> {
-    const rec = this.store.tokens.byHash(sha256(token));
+    const rec = await this.store.tokens.byHash(sha256(token));
     if (!rec) throw new PhishguardError('UNAUTHORIZED', 'Invalid refresh token');
-    const user = this.store.users.byId(rec.user_id);
+    const user = await this.store.users.byId(rec.user_id);
     if (rec.revoked_at) {
-      this.store.tokens.revokeFamily(rec.family_id);
-      this.store.audit.add({
+      await this.store.tokens.revokeFamily(rec.family_id);
+      await this.store.audit.add({
         userId: rec.user_id,
         username: user?.username ?? null,
         action: 'auth.refresh_reuse',
@@ -149,12 +149,12 @@ export class AuthService {
     return this.issue(user, rec.family_id, rec.id);
   }
 
-  logout(token: string, address: string): void {
-    const rec = this.store.tokens.byHash(sha256(token));
+  async logout(token: string, address: string): Promise<void> {
+    const rec = await this.store.tokens.byHash(sha256(token));
     if (!rec) return;
-    this.store.tokens.revokeFamily(rec.family_id);
-    const user = this.store.users.byId(rec.user_id);
-    this.store.audit.add({
+    await this.store.tokens.revokeFamily(rec.family_id);
+    const user = await this.store.users.byId(rec.user_id);
+    await this.store.audit.add({
       userId: rec.user_id,
       username: user?.username ?? null,
       action: 'auth.logout',
@@ -184,7 +184,7 @@ export class AuthService {
     const payload = this.#jwt.verify(token);
     if (!payload || typeof payload.sid !== 'string')
       throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
-    const user = this.store.users.bySession(Number(payload.sub), payload.sid);
+    const user = await this.store.users.bySession(Number(payload.sub), payload.sid);
     if (!user) throw new PhishguardError('UNAUTHORIZED', 'This session has ended: sign in again');
     if (user.disabled) throw new PhishguardError('UNAUTHORIZED', 'Invalid or expired access token');
     return user;

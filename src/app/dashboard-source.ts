@@ -112,7 +112,7 @@ export function localSource(deps: {
   return {
     label: `local store (${user.username})`,
     async overview() {
-      const boxes = store.mailboxes.listForUser(user.id);
+      const boxes = await store.mailboxes.listForUser(user.id);
       const last =
         boxes
           .map((b) => b.last_scan_at)
@@ -121,7 +121,7 @@ export function localSource(deps: {
           .at(-1) ?? null;
       return {
         mailbox: boxes.map((b) => b.address).join(', ') || 'no mailbox',
-        counts: store.emails.countsByLevel(user.id),
+        counts: await store.emails.countsByLevel(user.id),
         lastScan: last,
       };
     },
@@ -130,7 +130,7 @@ export function localSource(deps: {
         riskLevel: (q.level ?? undefined) as RiskLevel | undefined,
       });
       if (!filters) return { items: [], total: 0 };
-      const r = store.emails.list(user.id, {
+      const r = await store.emails.list(user.id, {
         ...filters,
         page: q.page,
         size: q.size,
@@ -140,14 +140,14 @@ export function localSource(deps: {
       return { items: r.items.map(fromRow), total: r.total };
     },
     async detail(id) {
-      const e = store.emails.get(id, user.id);
+      const e = await store.emails.get(id, user.id);
       if (!e) throw new PhishguardError('NOT_FOUND', 'Email not found');
-      return { ...fromRow(e), links: (store.emails.links(id, user.id) ?? []).map((l) => l.url) };
+      return { ...fromRow(e), links: ((await store.emails.links(id, user.id)) ?? []).map((l) => l.url) };
     },
     async setStatus(id, status) {
-      store.emails.setStatus([id], user.id, status, 'set in the terminal dashboard');
-      relearn(store, user.id, [id]);
-      store.audit.add({
+      await store.emails.setStatus([id], user.id, status, 'set in the terminal dashboard');
+      await relearn(store, user.id, [id]);
+      await store.audit.add({
         userId: user.id,
         username: user.username,
         action: 'email.status',
@@ -163,7 +163,7 @@ export function localSource(deps: {
       ),
     testEmail: async (input) => summaryOf(deps.engine.analyzeTest(input)),
     async rescan(onProgress) {
-      const boxes = store.mailboxes.listForUser(user.id).filter((b) => b.kind === 'imap');
+      const boxes = (await store.mailboxes.listForUser(user.id)).filter((b) => b.kind === 'imap');
       if (boxes.length === 0) return null;
       let added = 0;
       for (const b of boxes)

@@ -42,12 +42,12 @@ export async function importFiles(
     onProgress?: (p: ScanProgress, r: ImportResult) => void;
   } = {},
 ): Promise<ImportResult> {
-  const mailbox = store.mailboxes.ensure({
+  const mailbox = await store.mailboxes.ensure({
     userId,
     kind: 'local',
     address: opts.mailboxName ?? 'local files',
   });
-  const scanId = store.scans.start(mailbox.id, null);
+  const scanId = await store.scans.start(mailbox.id, null);
   const result: ImportResult = { mailboxId: mailbox.id, processed: 0, added: 0, duplicates: 0 };
   try {
     for await (const m of scanMailPaths(engine, paths, {
@@ -59,7 +59,7 @@ export async function importFiles(
     })) {
       const raw = m.raw as Buffer;
       const providerId = `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-      const { inserted } = store.emails.insertAnalysed(
+      const { inserted } = await store.emails.insertAnalysed(
         {
           mailboxId: mailbox.id,
           providerId,
@@ -76,22 +76,22 @@ export async function importFiles(
           raw,
           links: m.summary.links,
         },
-        withHistory(store, userId, m.analysis),
+        await withHistory(store, userId, m.analysis),
       );
       result.processed++;
       if (inserted) result.added++;
       else result.duplicates++;
-      if (result.processed % 100 === 0) store.scans.progress(scanId, result.processed, result.added);
+      if (result.processed % 100 === 0) await store.scans.progress(scanId, result.processed, result.added);
       // Analysed messages arrive as already-settled promises, so without this the loop would
       // store a whole batch before the daemon answers anyone else (measured: /health p50 50 ms).
       if (result.processed % 16 === 0) await new Promise((r) => setImmediate(r));
     }
-    store.scans.progress(scanId, result.processed, result.added, result.processed);
-    store.scans.finish(scanId, 'done');
-    store.mailboxes.touchScan(mailbox.id);
+    await store.scans.progress(scanId, result.processed, result.added, result.processed);
+    await store.scans.finish(scanId, 'done');
+    await store.mailboxes.touchScan(mailbox.id);
     return result;
   } catch (err) {
-    store.scans.finish(scanId, 'failed', (err as Error).message);
+    await store.scans.finish(scanId, 'failed', (err as Error).message);
     throw err;
   }
 }

@@ -3,7 +3,7 @@ import type { MailboxRecord, Store } from './ports.js';
 import { encryptSecret } from './secrets.js';
 
 /** Registers an IMAP mailbox; the password (or OAuth token) is stored AES-256-GCM encrypted. */
-export function addImapMailbox(
+export async function addImapMailbox(
   store: Store,
   key: Buffer,
   userId: number,
@@ -11,19 +11,22 @@ export function addImapMailbox(
   secret: { password?: string; accessToken?: string },
   /** The authserv-id the mailbox's receiving server writes in Authentication-Results (see mailbox-trust.ts). */
   authservId?: string,
-): MailboxRecord {
+): Promise<MailboxRecord> {
   const address = `${s.user}@${s.host}:${s.port}/${s.folder}`;
-  const mailbox = store.mailboxes.ensure({
+  const mailbox = await store.mailboxes.ensure({
     userId,
     kind: 'imap',
     address,
     config: {},
   });
-  store.mailboxes.setConfig(mailbox.id, {
+  await store.mailboxes.setConfig(mailbox.id, {
     ...s,
     auth: secret.accessToken ? 'xoauth2' : 'password',
     ...(authservId ? { authservId: authservId.trim().toLowerCase() } : {}),
   });
-  store.mailboxes.setSecret(mailbox.id, encryptSecret(key, secret.accessToken ?? secret.password ?? ''));
-  return store.mailboxes.byId(mailbox.id) as MailboxRecord;
+  await store.mailboxes.setSecret(
+    mailbox.id,
+    encryptSecret(key, secret.accessToken ?? secret.password ?? ''),
+  );
+  return (await store.mailboxes.byId(mailbox.id)) as MailboxRecord;
 }

@@ -12,8 +12,8 @@ export interface Store {
   audit: AuditRepo;
   scans: ScansRepo;
   senders: SendersRepo;
-  health(): { ok: boolean; detail: string };
-  close(): void;
+  health(): Promise<{ ok: boolean; detail: string }>;
+  close(): Promise<void>;
 }
 
 export interface UserRecord {
@@ -34,18 +34,18 @@ export interface UsersRepo {
     passwordHash: string | null;
     isAdmin: boolean;
     mustChangePassword?: boolean;
-  }): UserRecord;
-  byId(id: number): UserRecord | null;
+  }): Promise<UserRecord>;
+  byId(id: number): Promise<UserRecord | null>;
   /** The account, if its sign-in `familyId` is still live (not signed out or revoked). */
-  bySession(id: number, familyId: string): UserRecord | null;
-  byUsername(username: string): UserRecord | null;
-  byEmail(email: string): UserRecord | null;
-  list(): UserRecord[];
-  count(): number;
-  setPassword(id: number, hash: string, mustChange: boolean): void;
-  setDisabled(id: number, disabled: boolean): void;
-  setEmail(id: number, email: string): void;
-  remove(id: number): boolean;
+  bySession(id: number, familyId: string): Promise<UserRecord | null>;
+  byUsername(username: string): Promise<UserRecord | null>;
+  byEmail(email: string): Promise<UserRecord | null>;
+  list(): Promise<UserRecord[]>;
+  count(): Promise<number>;
+  setPassword(id: number, hash: string, mustChange: boolean): Promise<void>;
+  setDisabled(id: number, disabled: boolean): Promise<void>;
+  setEmail(id: number, email: string): Promise<void>;
+  remove(id: number): Promise<boolean>;
 }
 
 export interface RefreshTokenRecord {
@@ -59,15 +59,15 @@ export interface RefreshTokenRecord {
 }
 
 export interface TokensRepo {
-  create(t: { userId: number; familyId: string; tokenHash: string; expiresAt: string }): number;
-  byHash(hash: string): RefreshTokenRecord | null;
+  create(t: { userId: number; familyId: string; tokenHash: string; expiresAt: string }): Promise<number>;
+  byHash(hash: string): Promise<RefreshTokenRecord | null>;
   /** Marks `oldId` revoked and replaced by a new token of the same family, atomically. */
   rotate(
     oldId: number,
     next: { userId: number; familyId: string; tokenHash: string; expiresAt: string },
-  ): number;
-  revokeFamily(familyId: string): void;
-  revokeAllForUser(userId: number): void;
+  ): Promise<number>;
+  revokeFamily(familyId: string): Promise<void>;
+  revokeAllForUser(userId: number): Promise<void>;
 }
 
 export type MailboxKind = 'gmail' | 'imap' | 'local';
@@ -90,16 +90,16 @@ export interface MailboxesRepo {
     kind: MailboxKind;
     address: string;
     config?: Record<string, unknown>;
-  }): MailboxRecord;
-  byId(id: number): MailboxRecord | null;
-  find(userId: number, kind: MailboxKind, address: string): MailboxRecord | null;
-  listForUser(userId: number): MailboxRecord[];
-  listAll(): MailboxRecord[];
-  setState(id: number, state: Record<string, unknown>): void;
-  setSecret(id: number, secretEnc: string | null): void;
-  setConfig(id: number, config: Record<string, unknown>): void;
-  touchScan(id: number): void;
-  remove(id: number): boolean;
+  }): Promise<MailboxRecord>;
+  byId(id: number): Promise<MailboxRecord | null>;
+  find(userId: number, kind: MailboxKind, address: string): Promise<MailboxRecord | null>;
+  listForUser(userId: number): Promise<MailboxRecord[]>;
+  listAll(): Promise<MailboxRecord[]>;
+  setState(id: number, state: Record<string, unknown>): Promise<void>;
+  setSecret(id: number, secretEnc: string | null): Promise<void>;
+  setConfig(id: number, config: Record<string, unknown>): Promise<void>;
+  touchScan(id: number): Promise<void>;
+  remove(id: number): Promise<boolean>;
 }
 
 export type EmailStatus = 'new' | 'reviewed' | 'safe' | 'phishing' | 'false_positive' | 'quarantined';
@@ -168,33 +168,37 @@ export interface NewEmail {
 
 export interface EmailsRepo {
   /** Inserts a message and its analysis in one transaction; a known provider id is left as is. */
-  insertAnalysed(e: NewEmail, analysis: EmailAnalysis): { id: number; inserted: boolean };
-  has(mailboxId: number, providerId: string): boolean;
-  byProvider(mailboxId: number, providerId: string): EmailRow | null;
+  insertAnalysed(e: NewEmail, analysis: EmailAnalysis): Promise<{ id: number; inserted: boolean }>;
+  has(mailboxId: number, providerId: string): Promise<boolean>;
+  byProvider(mailboxId: number, providerId: string): Promise<EmailRow | null>;
   /** Only if the email belongs to one of the user's mailboxes. */
-  get(id: number, userId: number): EmailRow | null;
-  raw(id: number, userId: number): Buffer | null;
-  list(userId: number, f: EmailFilters): { items: EmailSummaryRow[]; total: number };
-  listForMailbox(mailboxId: number, limit: number, offset: number): { items: EmailRow[]; total: number };
-  remove(id: number, userId: number): boolean;
-  setStatus(ids: number[], userId: number, status: EmailStatus, reason: string | null): number;
-  putAnalysis(emailId: number, analysis: EmailAnalysis): void;
+  get(id: number, userId: number): Promise<EmailRow | null>;
+  raw(id: number, userId: number): Promise<Buffer | null>;
+  list(userId: number, f: EmailFilters): Promise<{ items: EmailSummaryRow[]; total: number }>;
+  listForMailbox(
+    mailboxId: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: EmailRow[]; total: number }>;
+  remove(id: number, userId: number): Promise<boolean>;
+  setStatus(ids: number[], userId: number, status: EmailStatus, reason: string | null): Promise<number>;
+  putAnalysis(emailId: number, analysis: EmailAnalysis): Promise<void>;
   /** Stored messages (with their bytes) whose current analysis is not by this engine version. */
-  stale(engineVersion: string, limit: number): { id: number; user_id: number; mailbox_id: number }[];
+  stale(engineVersion: string, limit: number): Promise<{ id: number; user_id: number; mailbox_id: number }[]>;
   /** A message's bytes, whoever owns it (for background work such as rescoring). */
-  rawById(id: number): Buffer | null;
-  links(id: number, userId: number): { id: number; url: string }[] | null;
-  link(linkId: number, userId: number): { id: number; email_id: number; url: string } | null;
-  countsByLevel(userId: number): Record<string, number>;
+  rawById(id: number): Promise<Buffer | null>;
+  links(id: number, userId: number): Promise<{ id: number; url: string }[] | null>;
+  link(linkId: number, userId: number): Promise<{ id: number; email_id: number; url: string } | null>;
+  countsByLevel(userId: number): Promise<Record<string, number>>;
   /** Messages per received day (UTC, YYYY-MM-DD) and level since `since`, oldest day first. */
-  timeline(userId: number, since: string): { day: string; level: string; n: number }[];
-  countForUser(userId: number): number;
-  search(userId: number, query: string, limit: number): EmailRow[];
+  timeline(userId: number, since: string): Promise<{ day: string; level: string; n: number }[]>;
+  countForUser(userId: number): Promise<number>;
+  search(userId: number, query: string, limit: number): Promise<EmailRow[]>;
 }
 
 export interface UrlAnalysesRepo {
   /** A cached result of this user's own (never another user's: what someone checked is theirs). */
-  fresh(cacheKey: string, userId: number | null): { result_json: string } | null;
+  fresh(cacheKey: string, userId: number | null): Promise<{ result_json: string } | null>;
   put(r: {
     analysisId: string;
     cacheKey: string;
@@ -204,16 +208,18 @@ export interface UrlAnalysesRepo {
     threatScore: number;
     resultJson: string;
     expiresAt: string;
-  }): void;
+  }): Promise<void>;
   /** One of this user's stored analyses, by its analysis_id. */
-  get(analysisId: string, userId: number): { result_json: string } | null;
+  get(analysisId: string, userId: number): Promise<{ result_json: string } | null>;
   search(
     userId: number,
     query: string,
     limit: number,
-  ): { analysis_id: string; url: string; verdict: string; threat_score: number; created_at: string }[];
+  ): Promise<
+    { analysis_id: string; url: string; verdict: string; threat_score: number; created_at: string }[]
+  >;
   /** This user's newest analysis of each of these URLs, a full (comprehensive) one first; absent when never analysed. */
-  latestFor(userId: number, urls: string[]): Map<string, UrlAnalysisBrief>;
+  latestFor(userId: number, urls: string[]): Promise<Map<string, UrlAnalysisBrief>>;
 }
 
 export interface UrlAnalysisBrief {
@@ -225,8 +231,8 @@ export interface UrlAnalysisBrief {
 }
 
 export interface ScreenshotsRepo {
-  put(id: string, userId: number | null, png: Buffer): void;
-  get(id: string, userId: number): Buffer | null;
+  put(id: string, userId: number | null, png: Buffer): Promise<void>;
+  get(id: string, userId: number): Promise<Buffer | null>;
 }
 
 export interface AuditEntry {
@@ -252,11 +258,11 @@ export interface AuditRow {
 }
 
 export interface AuditRepo {
-  add(e: AuditEntry): void;
-  list(f: { userId?: number; action?: string; since?: string; page: number; size: number }): {
+  add(e: AuditEntry): Promise<void>;
+  list(f: { userId?: number; action?: string; since?: string; page: number; size: number }): Promise<{
     items: AuditRow[];
     total: number;
-  };
+  }>;
 }
 
 /** One sender as the user's history knows it. */
@@ -271,12 +277,12 @@ export interface SendersRepo {
     userId: number,
     sender: { address: string | null; authenticatedDomain: string | null },
     excludeId?: number,
-  ): SenderHistory;
-  list(userId: number): SenderRow[];
+  ): Promise<SenderHistory>;
+  list(userId: number): Promise<SenderRow[]>;
   /** The user's emails from the same senders (address or authenticated domain) as these. */
-  related(userId: number, emailIds: readonly number[]): number[];
+  related(userId: number, emailIds: readonly number[]): Promise<number[]>;
   /** Undoes the user's marks on a sender's mail (an address or an authenticated domain). */
-  forget(userId: number, identity: string): number[];
+  forget(userId: number, identity: string): Promise<number[]>;
 }
 
 export interface ScanRecord {
@@ -292,11 +298,16 @@ export interface ScanRecord {
 }
 
 export interface ScansRepo {
-  start(mailboxId: number, total: number | null): number;
-  progress(id: number, processed: number, added: number, total?: number | null): void;
-  finish(id: number, status: ScanRecord['status'], error?: string | null): void;
-  get(id: number): ScanRecord | null;
-  latest(mailboxId: number): ScanRecord | null;
+  start(mailboxId: number, total: number | null): Promise<number>;
+  progress(id: number, processed: number, added: number, total?: number | null): Promise<void>;
+  finish(id: number, status: ScanRecord['status'], error?: string | null): Promise<void>;
+  get(id: number): Promise<ScanRecord | null>;
+  latest(mailboxId: number): Promise<ScanRecord | null>;
   /** Scans left 'running' by a process that died: marked interrupted, returned for resuming. */
-  recoverInterrupted(): ScanRecord[];
+  recoverInterrupted(): Promise<ScanRecord[]>;
 }
+
+/** A repository's synchronous twin (an embedded database answers at once); see `asyncRepo`. */
+export type SyncRepo<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never;
+};

@@ -16,16 +16,16 @@ export async function rescoreStale(
   const mailboxes = new Map<number, MailboxRecord | null>();
   let done = 0;
   for (;;) {
-    const rows = store.emails.stale(engine.version, batch);
+    const rows = await store.emails.stale(engine.version, batch);
     if (rows.length === 0) return done;
     for (const r of rows) {
-      if (!mailboxes.has(r.mailbox_id)) mailboxes.set(r.mailbox_id, store.mailboxes.byId(r.mailbox_id));
+      if (!mailboxes.has(r.mailbox_id)) mailboxes.set(r.mailbox_id, await store.mailboxes.byId(r.mailbox_id));
       const mailbox = mailboxes.get(r.mailbox_id);
-      const raw = store.emails.rawById(r.id);
+      const raw = await store.emails.rawById(r.id);
       // Deleted since the query (with its mailbox, or alone): it will not be listed again.
       if (!raw || !mailbox) continue;
       const { analysis } = await engine.analyzeRaw(raw, { trustedAuthServIds: trustedAuthServIds(mailbox) });
-      store.emails.putAnalysis(r.id, analysis);
+      await store.emails.putAnalysis(r.id, analysis);
       done++;
     }
     // Let requests in between batches.

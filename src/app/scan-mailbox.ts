@@ -50,22 +50,22 @@ export function scanImapMailbox(
     const state = (mailbox.state.imap ?? null) as ImapBatchState | null;
     const trust = trustedAuthServIds(mailbox);
     const report: ScanReport = {
-      scanId: store.scans.start(mailbox.id, null),
+      scanId: await store.scans.start(mailbox.id, null),
       processed: 0,
       added: 0,
       total: null,
     };
     try {
-      for await (const m of readImapFolder(settings, state, (n) => {
+      for await (const m of readImapFolder(settings, state, async (n) => {
         report.total = n;
-        store.scans.progress(report.scanId, 0, 0, n);
+        await store.scans.progress(report.scanId, 0, 0, n);
       })) {
         const providerId = `${m.state.uidValidity}:${m.uid}`;
-        if (!store.emails.has(mailbox.id, providerId)) {
+        if (!(await store.emails.has(mailbox.id, providerId))) {
           const { parsed, analysis } = await engine.analyzeRaw(m.raw, { trustedAuthServIds: trust });
           const s = summariseParsed(parsed);
           const from = s.from ? (s.from.name ? `${s.from.name} <${s.from.address}>` : s.from.address) : '';
-          const r = store.emails.insertAnalysed(
+          const r = await store.emails.insertAnalysed(
             {
               mailboxId: mailbox.id,
               providerId,
@@ -78,23 +78,23 @@ export function scanImapMailbox(
               raw: m.raw,
               links: s.links,
             },
-            withHistory(store, mailbox.user_id, analysis),
+            await withHistory(store, mailbox.user_id, analysis),
           );
           if (r.inserted) report.added++;
         }
         report.processed++;
-        store.mailboxes.setState(mailbox.id, { ...mailbox.state, imap: m.state });
+        await store.mailboxes.setState(mailbox.id, { ...mailbox.state, imap: m.state });
         if (report.processed % 25 === 0 || report.processed === report.total) {
-          store.scans.progress(report.scanId, report.processed, report.added);
+          await store.scans.progress(report.scanId, report.processed, report.added);
           onProgress?.(report);
         }
       }
-      store.scans.progress(report.scanId, report.processed, report.added);
-      store.scans.finish(report.scanId, 'done');
-      store.mailboxes.touchScan(mailbox.id);
+      await store.scans.progress(report.scanId, report.processed, report.added);
+      await store.scans.finish(report.scanId, 'done');
+      await store.mailboxes.touchScan(mailbox.id);
       return report;
     } catch (err) {
-      store.scans.finish(report.scanId, 'failed', (err as Error).message);
+      await store.scans.finish(report.scanId, 'failed', (err as Error).message);
       throw err;
     }
   })();

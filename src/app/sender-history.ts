@@ -2,13 +2,13 @@ import { applyHistory, type EmailAnalysis } from '../core/index.js';
 import type { Store, UserRecord } from './ports.js';
 
 /** The analysis with this user's history of the sender applied (before storing it). */
-export function withHistory(
+export async function withHistory(
   store: Store,
   userId: number,
   analysis: EmailAnalysis,
   excludeId?: number,
-): EmailAnalysis {
-  const history = store.senders.history(
+): Promise<EmailAnalysis> {
+  const history = await store.senders.history(
     userId,
     { address: analysis.sender.address, authenticatedDomain: analysis.sender.authenticated_domain ?? null },
     excludeId,
@@ -21,16 +21,16 @@ export function withHistory(
  * the history now says, from each one's own stored analysis (no download, no re-parse).
  * Returns how many were rescored.
  */
-export function relearn(store: Store, userId: number, emailIds: readonly number[]): number {
-  return rescore(store, userId, store.senders.related(userId, emailIds));
+export async function relearn(store: Store, userId: number, emailIds: readonly number[]): Promise<number> {
+  return rescore(store, userId, await store.senders.related(userId, emailIds));
 }
 
-function rescore(store: Store, userId: number, ids: readonly number[]): number {
+async function rescore(store: Store, userId: number, ids: readonly number[]): Promise<number> {
   let n = 0;
   for (const id of ids) {
-    const base = store.emails.get(id, userId)?.analysis?.result;
+    const base = (await store.emails.get(id, userId))?.analysis?.result;
     if (!base) continue;
-    store.emails.putAnalysis(id, withHistory(store, userId, base, id));
+    await store.emails.putAnalysis(id, await withHistory(store, userId, base, id));
     n++;
   }
   return n;
@@ -46,24 +46,24 @@ const RESCORE_CHUNK = 200;
  * (measured: 5,000 messages of one sender take 1.6 s, too long to hold every other request).
  * Returns how many messages will be rescored, and a promise of when all are.
  */
-export function relearnSoon(
+export async function relearnSoon(
   store: Store,
   userId: number,
   emailIds: readonly number[],
   onError: (err: Error) => void = () => undefined,
-): { rescored: number; done: Promise<void> } {
+): Promise<{ rescored: number; done: Promise<void> }> {
   const marked = new Set(emailIds);
-  const related = store.senders.related(userId, emailIds);
+  const related = await store.senders.related(userId, emailIds);
   // The marked ones first, then newest first (ids grow with arrival).
   const ids = [
     ...related.filter((id) => marked.has(id)),
     ...related.filter((id) => !marked.has(id)).sort((a, b) => b - a),
   ];
-  rescore(store, userId, ids.slice(0, RESCORE_NOW));
+  await rescore(store, userId, ids.slice(0, RESCORE_NOW));
   const done = (async () => {
     for (let at = RESCORE_NOW; at < ids.length; at += RESCORE_CHUNK) {
       await new Promise((r) => setImmediate(r));
-      rescore(store, userId, ids.slice(at, at + RESCORE_CHUNK));
+      await rescore(store, userId, ids.slice(at, at + RESCORE_CHUNK));
     }
   })().catch(onError);
   return { rescored: ids.length, done };
@@ -73,17 +73,17 @@ export function relearnSoon(
  * Undoes a user's marks on a sender (an address or an authenticated domain), scores its mail
  * again and records it in the audit log. The CLI and the API both forget through here.
  */
-export function forgetSender(
+export async function forgetSender(
   store: Store,
   user: Pick<UserRecord, 'id' | 'username'>,
   identity: string,
   via: { address?: string; cli?: boolean } = {},
   /** How to rescore: at once (the CLI), or relearnSoon's way (the daemon). */
-  rescoreFn: (store: Store, userId: number, ids: readonly number[]) => number = relearn,
-): { identity: string; unmarked: number; rescored: number } {
-  const ids = store.senders.forget(user.id, identity);
-  const rescored = ids.length ? rescoreFn(store, user.id, ids) : 0;
-  store.audit.add({
+  rescoreFn: (store: Store, userId: number, ids: readonly number[]) => Promise<number> = relearn,
+): Promise<{ identity: string; unmarked: number; rescored: number }> {
+  const ids = await store.senders.forget(user.id, identity);
+  const rescored = ids.length ? await rescoreFn(store, user.id, ids) : 0;
+  await store.audit.add({
     userId: user.id,
     username: user.username,
     action: 'sender.forget',

@@ -9,13 +9,13 @@ export class StoreUrlCache implements UrlCache {
     private readonly userId: number | null,
   ) {}
 
-  get(key: string): RedirectAnalysis | null {
-    const row = this.store.urlAnalyses.fresh(key, this.userId);
+  async get(key: string): Promise<RedirectAnalysis | null> {
+    const row = await this.store.urlAnalyses.fresh(key, this.userId);
     return row ? (JSON.parse(row.result_json) as RedirectAnalysis) : null;
   }
 
-  set(key: string, value: RedirectAnalysis, ttlMs: number): void {
-    this.store.urlAnalyses.put({
+  async set(key: string, value: RedirectAnalysis, ttlMs: number): Promise<void> {
+    await this.store.urlAnalyses.put({
       analysisId: value.analysis_id,
       cacheKey: key,
       userId: this.userId,

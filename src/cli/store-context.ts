@@ -11,11 +11,11 @@ export interface StoreFlags {
 }
 
 /** Every command that touches the store resolves the data directory the same way. */
-export function openStore(
+export async function openStore(
   ctx: CliContext,
   flags: StoreFlags,
   extra: Record<string, unknown> = {},
-): { config: Config; store: Store } {
+): Promise<{ config: Config; store: Store }> {
   const config = loadConfig({
     flags: { dataDir: flags.dataDir, ...extra },
     env: ctx.env,
@@ -25,9 +25,13 @@ export function openStore(
 }
 
 /** The account a command acts for: the one named, or the only one there is. */
-export function resolveUser(store: Store, name: string | undefined, flag = '--user'): UserRecord {
-  const users = store.users.list();
-  const user = name ? store.users.byUsername(name) : users.length === 1 ? users[0] : null;
+export async function resolveUser(
+  store: Store,
+  name: string | undefined,
+  flag = '--user',
+): Promise<UserRecord> {
+  const users = await store.users.list();
+  const user = name ? await store.users.byUsername(name) : users.length === 1 ? users[0] : null;
   if (user) return user;
   if (name) throw new PhishguardError('USAGE', `no such user: ${name}`);
   throw new PhishguardError(

@@ -1,5 +1,12 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { EmailRow, EmailsRepo, EmailStatus, EmailSummaryRow, StoredAnalysis } from '../app/ports.js';
+import type {
+  SyncRepo,
+  EmailRow,
+  EmailsRepo,
+  EmailStatus,
+  EmailSummaryRow,
+  StoredAnalysis,
+} from '../app/ports.js';
 import { toPhishingAnalysis, type EmailAnalysis, type RiskLevel } from '../core/index.js';
 import type Database from 'better-sqlite3';
 import type { KnownSenders } from './known-senders.js';
@@ -76,7 +83,7 @@ const MAX_CACHED_COUNTS = 256;
 /** Prepared list statements kept (one per filter shape). */
 const MAX_CACHED_STATEMENTS = 256;
 
-export function sqliteEmails(db: Db, knownSenders?: KnownSenders): EmailsRepo {
+export function sqliteEmails(db: Db, knownSenders?: KnownSenders): SyncRepo<EmailsRepo> {
   // List queries are built from filter shapes; prepare each shape once. Search terms make the
   // shapes open-ended (field, negation and count per term), so the cache keeps the newest ones.
   const statements = new Map<string, Database.Statement>();

@@ -1,4 +1,4 @@
-import type { MailboxRecord, MailboxesRepo } from '../app/ports.js';
+import type { SyncRepo, MailboxRecord, MailboxesRepo } from '../app/ports.js';
 import { nowIso, type Db } from './db.js';
 
 interface Row extends Omit<MailboxRecord, 'config' | 'state'> {
@@ -16,7 +16,7 @@ const toMailbox = (r: Row | undefined): MailboxRecord | null => {
   };
 };
 
-export function sqliteMailboxes(db: Db): MailboxesRepo {
+export function sqliteMailboxes(db: Db): SyncRepo<MailboxesRepo> {
   const find = (userId: number, kind: string, address: string) =>
     toMailbox(
       db

@@ -1,4 +1,5 @@
 import type {
+  SyncRepo,
   AuditRepo,
   AuditRow,
   ScanRecord,
@@ -9,7 +10,7 @@ import type {
 } from '../app/ports.js';
 import { nowIso, type Db } from './db.js';
 
-export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
+export function sqliteUrlAnalyses(db: Db): SyncRepo<UrlAnalysesRepo> {
   // Prepared once: the message view asks for each of its links.
   const latestOne = db.prepare(
     `SELECT analysis_id, verdict, threat_score, created_at,
@@ -48,7 +49,9 @@ export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
         .prepare(
           "SELECT analysis_id, url, verdict, threat_score, created_at FROM url_analyses WHERE user_id = ? AND (url LIKE ? ESCAPE '\\' OR result_json LIKE ? ESCAPE '\\') ORDER BY id DESC LIMIT ?",
         )
-        .all(userId, `%${esc(query)}%`, `%${esc(query)}%`, limit) as ReturnType<UrlAnalysesRepo['search']>,
+        .all(userId, `%${esc(query)}%`, `%${esc(query)}%`, limit) as ReturnType<
+        SyncRepo<UrlAnalysesRepo>['search']
+      >,
     latestFor(userId, urls) {
       const out = new Map<string, UrlAnalysisBrief>();
       for (const url of new Set(urls).values()) {
@@ -60,7 +63,7 @@ export function sqliteUrlAnalyses(db: Db): UrlAnalysesRepo {
   };
 }
 
-export function sqliteScreenshots(db: Db): ScreenshotsRepo {
+export function sqliteScreenshots(db: Db): SyncRepo<ScreenshotsRepo> {
   return {
     put(id, userId, png) {
       db.prepare('INSERT OR REPLACE INTO screenshots (id, user_id, png, created_at) VALUES (?, ?, ?, ?)').run(
@@ -78,7 +81,7 @@ export function sqliteScreenshots(db: Db): ScreenshotsRepo {
   };
 }
 
-export function sqliteAudit(db: Db): AuditRepo {
+export function sqliteAudit(db: Db): SyncRepo<AuditRepo> {
   return {
     add(e) {
       db.prepare(
@@ -128,7 +131,7 @@ export function sqliteAudit(db: Db): AuditRepo {
   };
 }
 
-export function sqliteScans(db: Db): ScansRepo {
+export function sqliteScans(db: Db): SyncRepo<ScansRepo> {
   const get = (id: number) =>
     (db.prepare('SELECT * FROM scans WHERE id = ?').get(id) as ScanRecord | undefined) ?? null;
   return {

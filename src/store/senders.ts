@@ -1,5 +1,5 @@
 import type { SenderHistory, SenderStats } from '../core/index.js';
-import type { SenderRow, SendersRepo } from '../app/ports.js';
+import type { SenderRow, SendersRepo, SyncRepo } from '../app/ports.js';
 import type { Db } from './db.js';
 import type { KnownSenders } from './known-senders.js';
 
@@ -26,7 +26,7 @@ const STATS = `count(*) AS messages, count(DISTINCT substr(coalesce(received_at,
 const MARKS = ['safe', 'phishing', 'false_positive'];
 
 /** Sender history per user, read from the stored mail itself (so it can never drift from it). */
-export function sqliteSenders(db: Db, knownSenders: KnownSenders): SendersRepo {
+export function sqliteSenders(db: Db, knownSenders: KnownSenders): SyncRepo<SendersRepo> {
   const queries = {
     sender_address: {
       recent: db.prepare(recent('sender_address')),

@@ -1,11 +1,11 @@
-import type { RefreshTokenRecord, TokensRepo } from '../app/ports.js';
+import type { SyncRepo, RefreshTokenRecord, TokensRepo } from '../app/ports.js';
 import { nowIso, type Db } from './db.js';
 
-export function sqliteTokens(db: Db): TokensRepo {
+export function sqliteTokens(db: Db): SyncRepo<TokensRepo> {
   const insert = db.prepare(
     'INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const create: TokensRepo['create'] = (t) =>
+  const create: SyncRepo<TokensRepo>['create'] = (t) =>
     Number(insert.run(t.userId, t.familyId, t.tokenHash, t.expiresAt, nowIso()).lastInsertRowid);
   return {
     create,

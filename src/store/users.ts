@@ -1,4 +1,4 @@
-import type { UserRecord, UsersRepo } from '../app/ports.js';
+import type { SyncRepo, UserRecord, UsersRepo } from '../app/ports.js';
 import { nowIso, type Db } from './db.js';
 
 interface Row {
@@ -22,7 +22,7 @@ const toUser = (r: Row | undefined): UserRecord | null =>
       }
     : null;
 
-export function sqliteUsers(db: Db): UsersRepo {
+export function sqliteUsers(db: Db): SyncRepo<UsersRepo> {
   const byId = db.prepare<[number], Row>('SELECT * FROM users WHERE id = ?');
   // One statement per authenticated request: the account, only while the sign-in is live.
   // Expiry is not checked here: an access token outlives its refresh token by at most its own

@@ -75,22 +75,22 @@ export async function testApp(overrides: Record<string, unknown> = {}): Promise<
 
 /** Imports the e-mail fixtures into a user's local mailbox. */
 export async function seedFixtures(t: TestApp, username: string) {
-  const user = t.deps.store.users.byUsername(username);
+  const user = await t.deps.store.users.byUsername(username);
   if (!user) throw new Error(`no user ${username}`);
   return importFiles(t.deps.store, t.deps.engine, user.id, [join(FIXTURES, 'email')], { workers: 0 });
 }
 
 /** Stores one analysed email, "Lab link", whose only link is `url`, in the user's "lab" mailbox (newest of all). */
-export function seedLinkEmail(t: TestApp, username: string, url: string): void {
-  const user = t.deps.store.users.byUsername(username);
+export async function seedLinkEmail(t: TestApp, username: string, url: string): Promise<void> {
+  const user = await t.deps.store.users.byUsername(username);
   if (!user) throw new Error(`no user ${username}`);
-  const mailbox = t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'lab' });
+  const mailbox = await t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'lab' });
   const analysis = t.deps.engine.analyzeTest({
     subject: 'Lab link',
     sender: 'lab@example.org',
     content: `see ${url}`,
   });
-  t.deps.store.emails.insertAnalysed(
+  await t.deps.store.emails.insertAnalysed(
     {
       mailboxId: mailbox.id,
       providerId: `lab:${url}`,

@@ -62,7 +62,7 @@ describe('auth API', () => {
       body: new URLSearchParams({ username: 'alice', password: 'alice-password' }),
     });
     expect(limited.status).toBe(429);
-    const audit = t.deps.store.audit.list({ action: 'auth.login', page: 1, size: 50 });
+    const audit = await t.deps.store.audit.list({ action: 'auth.login', page: 1, size: 50 });
     expect(audit.items.filter((i) => i.outcome === 'failure').length).toBeGreaterThanOrEqual(6);
   });
 
@@ -178,8 +178,8 @@ describe('auth API', () => {
       body: new URLSearchParams({ username: 'bob', password: 'wrong-password' }),
     });
     for (let i = 0; i < 40; i++) await t.req('/api/rest/auth/google/callback?code=x&state=forged');
-    t.deps.auth.anonymousAudit.flush();
-    const rows = t.deps.store.audit.list({ page: 1, size: 200 }).items;
+    await t.deps.auth.anonymousAudit.flush();
+    const rows = (await t.deps.store.audit.list({ page: 1, size: 200 })).items;
     expect(JSON.stringify(rows)).not.toContain('correct-horse-battery');
     expect(rows.filter((r) => r.action === 'auth.login' && r.username === 'bob')).toHaveLength(1);
     // 30 guesses at an unknown name and 40 callback hits: a few rows with counts, not 70.
@@ -267,7 +267,7 @@ describe('auth API', () => {
     const unbound = await sign({ sub: '1', iat: now, exp: now + 600 }, secret, 'HS256');
     expect((await t.req('/api/v1/auth/me', { token: unbound })).status).toBe(401);
     const s = await t.login('bob', 'bob-password');
-    t.deps.store.users.setDisabled(t.deps.store.users.byUsername('bob')!.id, true);
+    await t.deps.store.users.setDisabled((await t.deps.store.users.byUsername('bob'))!.id, true);
     expect((await t.req('/api/v1/auth/me', { token: s.access_token })).status).toBe(401);
   });
 

@@ -258,11 +258,8 @@ describe('analysis, intel, system and audit API', () => {
 
   it('shows admins every audit entry and users only their own', async () => {
     const mine = await (await t.req('/api/audits/logs', { token: bob })).json();
-    expect(
-      mine.logs.every(
-        (l: { user_id: number | null }) => l.user_id === t.deps.store.users.byUsername('bob')!.id,
-      ),
-    ).toBe(true);
+    const bobId = (await t.deps.store.users.byUsername('bob'))!.id;
+    expect(mine.logs.every((l: { user_id: number | null }) => l.user_id === bobId)).toBe(true);
     const all = await (await t.req('/api/audits/logs?size=200', { token: alice })).json();
     expect(new Set(all.logs.map((l: { username: string }) => l.username))).toEqual(new Set(['alice', 'bob']));
     expect((await t.req('/api/audits/logs?since=yesterday', { token: alice })).status).toBe(422);

@@ -101,7 +101,9 @@ describe('bad input gets a 4xx {detail, code}, never a 500', () => {
     expect(cut.body.detail).toMatch(
       /cut\.mbox\.gz: the gzip data is truncated or corrupt \(the \d+ message\(s\) before the damage were read\)/,
     );
-    expect(t.deps.store.emails.countForUser(t.deps.store.users.byUsername('alice')!.id)).toBeGreaterThan(0);
+    expect(
+      await t.deps.store.emails.countForUser((await t.deps.store.users.byUsername('alice'))!.id),
+    ).toBeGreaterThan(0);
     expect(leftovers(t)).toEqual([]);
 
     const ok = multipart([{ name: 'file', filename: 'a.eml', data: eml('legit-password-reset.eml') }]);

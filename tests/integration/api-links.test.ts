@@ -9,7 +9,7 @@ beforeAll(async () => {
   t = await testApp();
   token = (await t.login('alice', 'alice-password')).access_token;
   site = await startRedirectServer();
-  seedLinkEmail(t, 'alice', `${site.base}/go`);
+  await seedLinkEmail(t, 'alice', `${site.base}/go`);
 });
 afterAll(() => site.close());
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
       Date.UTC(2026, 10, 1) + i * 60_000,
     );
 });
-afterAll(() => google.stop());
+afterAll(async () => google.stop());
 
 /** Runs the browser's part of the flow: our start URL → fake consent → our callback. */
 async function connect(
@@ -76,8 +76,8 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     expect(authUrl.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
     expect(location).toBe('/connected?oauth_success=true&email=alice%40example.org');
     expect(cookies.join(';')).toMatch(/pg_access=.*HttpOnly/i);
-    const alice = t.deps.store.users.byUsername('alice')!;
-    const box = t.deps.store.mailboxes.listForUser(alice.id).find((m) => m.kind === 'gmail')!;
+    const alice = (await t.deps.store.users.byUsername('alice'))!;
+    const box = (await t.deps.store.mailboxes.listForUser(alice.id)).find((m) => m.kind === 'gmail')!;
     expect(box.address).toBe('alice@example.org');
     expect(box.secret_enc).toMatch(/^v1\./);
     expect(box.secret_enc).not.toContain('1//');
@@ -200,7 +200,9 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     expect((await connect(allowed)).location).toBe(
       '/connected?oauth_success=true&email=mallory%40elsewhere.example',
     );
-    expect(allowed.deps.store.users.byUsername('mallory@elsewhere.example')?.password_hash).toBeNull();
+    expect(
+      (await allowed.deps.store.users.byUsername('mallory@elsewhere.example'))?.password_hash,
+    ).toBeNull();
     google.account = { email: 'alice@example.org', name: 'Alice' };
   });
 
@@ -214,8 +216,8 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     });
     expect(location).toBe('/connected?oauth_error=browser_mismatch');
     expect(cookies.join(';')).not.toMatch(/pg_access=[^;]/);
-    const bob = t.deps.store.users.byUsername('bob')!;
-    expect(t.deps.store.mailboxes.listForUser(bob.id).filter((m) => m.kind === 'gmail')).toEqual([]);
+    const bob = (await t.deps.store.users.byUsername('bob'))!;
+    expect((await t.deps.store.mailboxes.listForUser(bob.id)).filter((m) => m.kind === 'gmail')).toEqual([]);
   });
 
   it('links Gmail to the signed-in password user who clicked Connect', async () => {
@@ -224,8 +226,8 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     const s = await t.login('bob', 'bob-password');
     const { location } = await connect(t, { cookie: `pg_access=${s.access_token}` });
     expect(location).toBe('/connected?oauth_success=true&email=bob.personal%40gmail.example');
-    const bob = t.deps.store.users.byUsername('bob')!;
-    expect(t.deps.store.mailboxes.listForUser(bob.id).map((m) => m.address)).toEqual([
+    const bob = (await t.deps.store.users.byUsername('bob'))!;
+    expect((await t.deps.store.mailboxes.listForUser(bob.id)).map((m) => m.address)).toEqual([
       'bob.personal@gmail.example',
     ]);
     google.account = { email: 'alice@example.org', name: 'Alice' };
@@ -256,7 +258,9 @@ describe('Gmail through Google sign-in (fake Google, real client libraries)', ()
     const revoke = await t.req('/api/auth/gmail/revoke', { method: 'POST', token });
     expect(revoke.status).toBe(200);
     expect(google.calls).toContain('POST /revoke');
-    const box = t.deps.store.mailboxes.listForUser(t.deps.store.users.byUsername('alice')!.id)[0]!;
+    const box = (
+      await t.deps.store.mailboxes.listForUser((await t.deps.store.users.byUsername('alice'))!.id)
+    )[0]!;
     expect(box.secret_enc).toBeNull();
   });
 });

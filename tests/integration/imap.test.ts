@@ -61,8 +61,10 @@ describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real 
   });
 
   it('scans a 500-message folder, resumes after a crash without duplicates, and never sets \\Seen', async () => {
-    const alice = t.deps.store.users.byUsername('alice')!;
-    const mailbox = addImapMailbox(t.deps.store, key, alice.id, settings(), { password: 's3cret-pass' });
+    const alice = (await t.deps.store.users.byUsername('alice'))!;
+    const mailbox = await addImapMailbox(t.deps.store, key, alice.id, settings(), {
+      password: 's3cret-pass',
+    });
     expect(mailbox.secret_enc).not.toContain('s3cret-pass');
     const seenBefore = dovecot.files('alice@example.test').filter((f) => /:2,[A-Z]*S/.test(f)).length;
 
@@ -72,17 +74,17 @@ describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real 
         if (r.processed >= 100) throw new Error('simulated crash');
       }),
     ).rejects.toThrow('simulated crash');
-    const partial = t.deps.store.emails.listForMailbox(mailbox.id, 1, 0).total;
+    const partial = (await t.deps.store.emails.listForMailbox(mailbox.id, 1, 0)).total;
     expect(partial).toBe(100);
 
     const resumed = await scanImapMailbox(
       t.deps.store,
       t.deps.engine,
-      t.deps.store.mailboxes.byId(mailbox.id)!,
+      (await t.deps.store.mailboxes.byId(mailbox.id))!,
       key,
     );
     expect(resumed).toMatchObject({ processed: 400, added: 400, total: 400 });
-    const stored = t.deps.store.emails.listForMailbox(mailbox.id, 1000, 0);
+    const stored = await t.deps.store.emails.listForMailbox(mailbox.id, 1000, 0);
     expect(stored.total).toBe(500);
     expect(new Set(stored.items.map((e) => e.provider_id)).size).toBe(500);
     expect(stored.items.filter((e) => e.analysis?.risk_level === 'HIGH').length).toBeGreaterThanOrEqual(50);
@@ -95,11 +97,11 @@ describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real 
     const next = await scanImapMailbox(
       t.deps.store,
       t.deps.engine,
-      t.deps.store.mailboxes.byId(mailbox.id)!,
+      (await t.deps.store.mailboxes.byId(mailbox.id))!,
       key,
     );
     expect(next).toMatchObject({ processed: 1, added: 1 });
-    expect(t.deps.store.emails.listForMailbox(mailbox.id, 1, 0).total).toBe(501);
+    expect((await t.deps.store.emails.listForMailbox(mailbox.id, 1, 0)).total).toBe(501);
 
     // And the dashboard API serves it.
     const token = (await t.login('alice', 'alice-password')).access_token;
@@ -129,8 +131,8 @@ describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real 
     const again = await runCli(['mailbox', 'scan', String(id), '--json', '--data-dir', dataDir]);
     expect(JSON.parse(again.stdout)).toMatchObject({ processed: 0, added: 0 });
 
-    const bob = t.deps.store.users.byUsername('bob')!;
-    const m = addImapMailbox(
+    const bob = (await t.deps.store.users.byUsername('bob'))!;
+    const m = await addImapMailbox(
       t.deps.store,
       key,
       bob.id,
@@ -181,7 +183,7 @@ describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real 
     expect(added.status).toBe(201);
     const m = await added.json();
     expect(m).toMatchObject({ kind: 'imap', address: `empty@example.test@127.0.0.1:${dovecot.port}/INBOX` });
-    expect(JSON.stringify(strict.deps.store.mailboxes.byId(m.id))).not.toContain('pw-empty');
+    expect(JSON.stringify(await strict.deps.store.mailboxes.byId(m.id))).not.toContain('pw-empty');
     const { scan_id } = await (
       await strict.req(`/api/mailboxes/${m.id}/scan`, { method: 'POST', token: aliceToken })
     ).json();

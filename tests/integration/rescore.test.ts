@@ -15,27 +15,28 @@ describe('stored mail follows the engine', () => {
       const user = await createUser(store, { username: 'ana', password: 'ana-password-1', isAdmin: false });
       const old = rulesEngine();
       await importFiles(store, old, user.id, [join(FIXTURES, 'email')], { workers: 0 });
-      const total = store.emails.countForUser(user.id);
+      const total = await store.emails.countForUser(user.id);
       expect(total).toBeGreaterThan(10);
       expect(old.version).toMatch(/\+rules$/);
 
       const current = shippedEngine();
       expect(current.version).not.toBe(old.version);
-      expect(store.emails.stale(current.version, 1000)).toHaveLength(total);
+      expect(await store.emails.stale(current.version, 1000)).toHaveLength(total);
       expect(await rescoreStale(store, current, { batch: 4 })).toBe(total);
-      expect(store.emails.stale(current.version, 1000)).toHaveLength(0);
-      const { items } = store.emails.list(user.id, {
+      expect(await store.emails.stale(current.version, 1000)).toHaveLength(0);
+      const { items } = await store.emails.list(user.id, {
         page: 1,
         size: 100,
         sortBy: 'received_at',
         sortOrder: 'desc',
       });
-      const versions = new Set(items.map((e) => store.emails.get(e.id, user.id)?.analysis?.engine_version));
+      const versions = new Set<string | undefined>();
+      for (const e of items) versions.add((await store.emails.get(e.id, user.id))?.analysis?.engine_version);
       expect([...versions]).toEqual([current.version]);
       // Nothing left to do: a second pass rescores nothing.
       expect(await rescoreStale(store, current)).toBe(0);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -26,23 +26,25 @@ Content-Type: text/html; charset=utf-8
 
 /** Stores a message in the user's mailbox the way imports and scans do (history applied). */
 async function store(t: TestApp, username: string, raw: Buffer, id: number): Promise<number> {
-  const user = t.deps.store.users.byUsername(username)!;
-  const mailbox = t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'inbox' });
+  const user = (await t.deps.store.users.byUsername(username))!;
+  const mailbox = await t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'inbox' });
   const { analysis } = await engine.analyzeRaw(raw);
-  return t.deps.store.emails.insertAnalysed(
-    {
-      mailboxId: mailbox.id,
-      providerId: `m${id}`,
-      messageId: null,
-      subject: `#${id}`,
-      sender: 'x',
-      receivedAt: `2026-11-${String(id).padStart(2, '0')}T10:00:00.000Z`,
-      snippet: '',
-      size: raw.length,
-      raw,
-      links: [],
-    },
-    withHistory(t.deps.store, user.id, analysis),
+  return (
+    await t.deps.store.emails.insertAnalysed(
+      {
+        mailboxId: mailbox.id,
+        providerId: `m${id}`,
+        messageId: null,
+        subject: `#${id}`,
+        sender: 'x',
+        receivedAt: `2026-11-${String(id).padStart(2, '0')}T10:00:00.000Z`,
+        snippet: '',
+        size: raw.length,
+        raw,
+        links: [],
+      },
+      await withHistory(t.deps.store, user.id, analysis),
+    )
   ).id;
 }
 
@@ -191,45 +193,47 @@ describe('the user’s mailbox teaches the engine (sender history and marks)', (
 
   it('the daemon rescores a big sender after a mark in the background: the newest at once, the rest between other requests', async () => {
     const t = await testApp();
-    const user = t.deps.store.users.byUsername('alice')!;
-    const mailbox = t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'inbox' });
+    const user = (await t.deps.store.users.byUsername('alice'))!;
+    const mailbox = await t.deps.store.mailboxes.ensure({ userId: user.id, kind: 'local', address: 'inbox' });
     const { analysis } = await engine.analyzeRaw(message({ id: 1 }));
     const ids: number[] = [];
     for (let i = 0; i < 650; i++)
       ids.push(
-        t.deps.store.emails.insertAnalysed(
-          {
-            mailboxId: mailbox.id,
-            providerId: `bulk${i}`,
-            messageId: null,
-            subject: `#${i}`,
-            sender: 'x',
-            receivedAt: new Date(Date.parse('2026-11-01T00:00:00Z') + i * 60e3).toISOString(),
-            snippet: '',
-            size: 10,
-            raw: null,
-            links: [],
-          },
-          analysis,
+        (
+          await t.deps.store.emails.insertAnalysed(
+            {
+              mailboxId: mailbox.id,
+              providerId: `bulk${i}`,
+              messageId: null,
+              subject: `#${i}`,
+              sender: 'x',
+              receivedAt: new Date(Date.parse('2026-11-01T00:00:00Z') + i * 60e3).toISOString(),
+              snippet: '',
+              size: 10,
+              raw: null,
+              links: [],
+            },
+            analysis,
+          )
         ).id,
       );
-    const stored = (id: number) => t.deps.store.emails.get(id, user.id)!.analysis!.risk_score;
-    const before = stored(ids[0]!);
+    const stored = async (id: number) => (await t.deps.store.emails.get(id, user.id))!.analysis!.risk_score;
+    const before = await stored(ids[0]!);
     const { relearnSoon } = await import('../../src/app/sender-history.js');
-    t.deps.store.emails.setStatus([ids[649]!], user.id, 'safe', null);
+    await t.deps.store.emails.setStatus([ids[649]!], user.id, 'safe', null);
     let between = false;
-    const r = relearnSoon(t.deps.store, user.id, [ids[649]!]);
+    const r = await relearnSoon(t.deps.store, user.id, [ids[649]!]);
     setImmediate(() => (between = true));
     expect(r.rescored).toBe(650);
     // At once: the marked message and the newest 199 others; the oldest not yet. (The marked
     // message is scored without its own mark, as in the test above.)
-    expect(stored(ids[648]!)).toBeLessThan(before);
-    expect(stored(ids[450]!)).toBeLessThan(before);
-    expect(stored(ids[449]!)).toBe(before);
-    expect(stored(ids[0]!)).toBe(before);
+    expect(await stored(ids[648]!)).toBeLessThan(before);
+    expect(await stored(ids[450]!)).toBeLessThan(before);
+    expect(await stored(ids[449]!)).toBe(before);
+    expect(await stored(ids[0]!)).toBe(before);
     await r.done;
     expect(between).toBe(true);
-    expect(ids.slice(0, 649).every((id) => stored(id) < before)).toBe(true);
+    for (const id of ids.slice(0, 649)) expect(await stored(id)).toBeLessThan(before);
   });
 
   it('phishguard mark, senders list and senders forget work on the local store', async () => {

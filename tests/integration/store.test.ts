@@ -16,9 +16,9 @@ const phish = engine.analyzeTest({
 });
 const page1: EmailFilters = { page: 1, size: 20, sortBy: 'received_at', sortOrder: 'desc' };
 
-function addMail(store: Store, mailboxId: number, n: number, from = 0) {
+async function addMail(store: Store, mailboxId: number, n: number, from = 0) {
   for (let i = from; i < from + n; i++)
-    store.emails.insertAnalysed(
+    await store.emails.insertAnalysed(
       {
         mailboxId,
         providerId: `p${i}`,
@@ -35,27 +35,27 @@ function addMail(store: Store, mailboxId: number, n: number, from = 0) {
     );
 }
 
-function seeded() {
+async function seeded() {
   const dir = mkdtempSync(join(tmpdir(), 'pg-store-'));
   const store = openSqliteStore(dir);
-  const alice = store.users.create({ username: 'alice', passwordHash: 'x', isAdmin: false });
-  const bob = store.users.create({ username: 'bob', passwordHash: 'x', isAdmin: false });
-  const a1 = store.mailboxes.ensure({ userId: alice.id, kind: 'local', address: 'one' });
-  const a2 = store.mailboxes.ensure({ userId: alice.id, kind: 'imap', address: 'two' });
-  const b1 = store.mailboxes.ensure({ userId: bob.id, kind: 'local', address: 'bob' });
+  const alice = await store.users.create({ username: 'alice', passwordHash: 'x', isAdmin: false });
+  const bob = await store.users.create({ username: 'bob', passwordHash: 'x', isAdmin: false });
+  const a1 = await store.mailboxes.ensure({ userId: alice.id, kind: 'local', address: 'one' });
+  const a2 = await store.mailboxes.ensure({ userId: alice.id, kind: 'imap', address: 'two' });
+  const b1 = await store.mailboxes.ensure({ userId: bob.id, kind: 'local', address: 'bob' });
   return { dir, store, alice, bob, a1, a2, b1 };
 }
 
 describe('SQLite email store', () => {
-  it('lists a user’s mail across mailboxes, newest first, paged by id, never another user’s', () => {
-    const { store, alice, bob, a1, a2, b1 } = seeded();
-    addMail(store, a1.id, 30);
-    addMail(store, a2.id, 30, 30);
-    addMail(store, b1.id, 5, 100);
-    const all = store.emails.list(alice.id, { ...page1, size: 200 });
+  it('lists a user’s mail across mailboxes, newest first, paged by id, never another user’s', async () => {
+    const { store, alice, bob, a1, a2, b1 } = await seeded();
+    await addMail(store, a1.id, 30);
+    await addMail(store, a2.id, 30, 30);
+    await addMail(store, b1.id, 5, 100);
+    const all = await store.emails.list(alice.id, { ...page1, size: 200 });
     expect(all.total).toBe(60);
     expect(all.items.map((e) => e.subject)).toEqual(Array.from({ length: 60 }, (_, i) => `mail ${59 - i}`));
-    const p2 = store.emails.list(alice.id, { ...page1, page: 2, size: 25 });
+    const p2 = await store.emails.list(alice.id, { ...page1, page: 2, size: 25 });
     expect(p2.items.map((e) => e.subject)).toEqual(all.items.slice(25, 50).map((e) => e.subject));
     expect(p2.items[0]?.analysis).toEqual({
       risk_score: phish.risk_score,
@@ -63,45 +63,48 @@ describe('SQLite email store', () => {
       summary: phish.summary,
       indicators: expect.arrayContaining([expect.any(String)]),
     });
-    expect(store.emails.list(bob.id, page1).total).toBe(5);
+    expect((await store.emails.list(bob.id, page1)).total).toBe(5);
     // Removing a mailbox removes its mail (cascade) from the list and from its total.
-    store.mailboxes.remove(a2.id);
-    const left = store.emails.list(alice.id, { ...page1, size: 200 });
-    expect([left.total, left.items.length, store.emails.countForUser(alice.id)]).toEqual([30, 30, 30]);
-    store.users.remove(bob.id);
-    expect(store.emails.list(bob.id, page1).total).toBe(0);
-    store.close();
+    await store.mailboxes.remove(a2.id);
+    const left = await store.emails.list(alice.id, { ...page1, size: 200 });
+    expect([left.total, left.items.length, await store.emails.countForUser(alice.id)]).toEqual([30, 30, 30]);
+    await store.users.remove(bob.id);
+    expect((await store.emails.list(bob.id, page1)).total).toBe(0);
+    await store.close();
   });
 
-  it('keeps list totals exact as mail is added, changed and removed, also by another connection', () => {
-    const { dir, store, alice, a1 } = seeded();
-    addMail(store, a1.id, 10);
+  it('keeps list totals exact as mail is added, changed and removed, also by another connection', async () => {
+    const { dir, store, alice, a1 } = await seeded();
+    await addMail(store, a1.id, 10);
     const reviewed: EmailFilters = { ...page1, status: 'reviewed' };
-    expect([store.emails.list(alice.id, page1).total, store.emails.list(alice.id, reviewed).total]).toEqual([
-      10, 0,
-    ]);
-    const ids = store.emails.list(alice.id, page1).items.map((e) => e.id);
-    store.emails.setStatus(ids.slice(0, 3), alice.id, 'reviewed', null);
-    expect(store.emails.list(alice.id, reviewed).total).toBe(3);
-    store.emails.remove(ids[0]!, alice.id);
-    expect([store.emails.list(alice.id, page1).total, store.emails.list(alice.id, reviewed).total]).toEqual([
-      9, 2,
-    ]);
+    expect([
+      (await store.emails.list(alice.id, page1)).total,
+      (await store.emails.list(alice.id, reviewed)).total,
+    ]).toEqual([10, 0]);
+    const ids = (await store.emails.list(alice.id, page1)).items.map((e) => e.id);
+    await store.emails.setStatus(ids.slice(0, 3), alice.id, 'reviewed', null);
+    expect((await store.emails.list(alice.id, reviewed)).total).toBe(3);
+    await store.emails.remove(ids[0]!, alice.id);
+    expect([
+      (await store.emails.list(alice.id, page1)).total,
+      (await store.emails.list(alice.id, reviewed)).total,
+    ]).toEqual([9, 2]);
     // A CLI scan writing beside the daemon: a second connection to the same file.
     const other = openSqliteStore(dir);
-    addMail(other, a1.id, 4, 50);
-    other.emails.setStatus(ids.slice(3, 5), alice.id, 'reviewed', null);
-    other.close();
-    expect([store.emails.list(alice.id, page1).total, store.emails.list(alice.id, reviewed).total]).toEqual([
-      13, 4,
-    ]);
-    store.close();
+    await addMail(other, a1.id, 4, 50);
+    await other.emails.setStatus(ids.slice(3, 5), alice.id, 'reviewed', null);
+    await other.close();
+    expect([
+      (await store.emails.list(alice.id, page1)).total,
+      (await store.emails.list(alice.id, reviewed)).total,
+    ]).toEqual([13, 4]);
+    await store.close();
   });
 
-  it('gives a link the user’s own newest full analysis (with its screenshot), never another user’s', () => {
-    const { store, alice, bob } = seeded();
-    const put = (id: string, userId: number, mode: string, shot: string | null) =>
-      store.urlAnalyses.put({
+  it('gives a link the user’s own newest full analysis (with its screenshot), never another user’s', async () => {
+    const { store, alice, bob } = await seeded();
+    const put = async (id: string, userId: number, mode: string, shot: string | null) =>
+      await store.urlAnalyses.put({
         analysisId: id,
         cacheKey: `${id}-key`,
         userId,
@@ -111,22 +114,25 @@ describe('SQLite email store', () => {
         resultJson: JSON.stringify({ analysis_metadata: { mode, screenshot_id: shot } }),
         expiresAt: '2099-01-01T00:00:00.000Z',
       });
-    put('a-full-old', alice.id, 'comprehensive', 'shot-old');
-    put('a-full', alice.id, 'comprehensive', 'shot-new');
-    put('a-quick', alice.id, 'quick', null);
-    put('b-full', bob.id, 'comprehensive', 'shot-bob');
-    const mine = store.urlAnalyses.latestFor(alice.id, ['https://x.example/a', 'https://never.example/']);
+    await put('a-full-old', alice.id, 'comprehensive', 'shot-old');
+    await put('a-full', alice.id, 'comprehensive', 'shot-new');
+    await put('a-quick', alice.id, 'quick', null);
+    await put('b-full', bob.id, 'comprehensive', 'shot-bob');
+    const mine = await store.urlAnalyses.latestFor(alice.id, [
+      'https://x.example/a',
+      'https://never.example/',
+    ]);
     expect([...mine.keys()]).toEqual(['https://x.example/a']);
     expect(mine.get('https://x.example/a')).toMatchObject({
       analysis_id: 'a-full',
       screenshot_id: 'shot-new',
     });
     expect(
-      store.urlAnalyses.latestFor(bob.id, ['https://x.example/a']).get('https://x.example/a'),
+      (await store.urlAnalyses.latestFor(bob.id, ['https://x.example/a'])).get('https://x.example/a'),
     ).toMatchObject({ analysis_id: 'b-full' });
   });
 
-  it('upgrades a version 3 database: every email gets its owner and lists as before', () => {
+  it('upgrades a version 3 database: every email gets its owner and lists as before', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-store-'));
     const db = new Database(join(dir, 'phishguard.db'));
     for (const m of MIGRATIONS.slice(0, 3)) db.exec(m);
@@ -146,13 +152,13 @@ describe('SQLite email store', () => {
     db.close();
 
     const store = openSqliteStore(dir);
-    const list = store.emails.list(7, page1);
+    const list = await store.emails.list(7, page1);
     expect(list.total).toBe(3);
     expect(list.items.map((e) => [e.subject, e.analysis])).toEqual([
       ['old 2', null],
       ['old 1', null],
       ['old 0', null],
     ]);
-    store.close();
+    await store.close();
   });
 });

@@ -25,7 +25,7 @@ describe('behind a TLS-terminating proxy', () => {
       const viaTls = await trusted.login({ 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' });
       expect(viaTls.status).toBe(200);
       expect(viaTls.headers.getSetCookie().join('\n')).toMatch(/pg_access=[^;]+;.*Secure/i);
-      const audit = trusted.t.deps.store.audit.list({ action: 'auth.login', page: 1, size: 5 });
+      const audit = await trusted.t.deps.store.audit.list({ action: 'auth.login', page: 1, size: 5 });
       expect(audit.items[0]?.address).toBe('203.0.113.7');
       expect(viaTls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
       const plain = await trusted.login({});
@@ -44,7 +44,7 @@ describe('behind a TLS-terminating proxy', () => {
         'x-forwarded-for': '198.51.100.9',
       });
       expect(forged.headers.getSetCookie().join('\n')).not.toMatch(/Secure/i);
-      const audit = untrusted.t.deps.store.audit.list({ action: 'auth.login', page: 1, size: 5 });
+      const audit = await untrusted.t.deps.store.audit.list({ action: 'auth.login', page: 1, size: 5 });
       expect(audit.items[0]?.address).toBe('127.0.0.1');
     } finally {
       await untrusted.close();

@@ -65,7 +65,7 @@ export interface ImapBatchState {
 export async function* readImapFolder(
   s: ImapSettings,
   state: ImapBatchState | null,
-  onTotal?: (n: number) => void,
+  onTotal?: (n: number) => void | Promise<void>,
 ): AsyncGenerator<ImapMessage & { state: ImapBatchState }> {
   const target = await connectTarget(s);
   const client = new ImapFlow({
@@ -113,7 +113,7 @@ export async function* readImapFolder(
             .filter((u) => u >= from)
             .sort((a, b) => a - b)
         : [];
-    onTotal?.(uids.length);
+    await onTotal?.(uids.length);
     // Fetch in chunks so a 50,000-message folder never sits in memory at once.
     for (let i = 0; i < uids.length; i += 50) {
       const chunk = uids.slice(i, i + 50);

@@ -145,16 +145,16 @@ export class GmailService {
 
     let user: UserRecord | null =
       pending.userId !== null
-        ? this.store.users.byId(pending.userId)
-        : (this.store.users.byEmail(email) ?? this.store.users.byUsername(email));
+        ? await this.store.users.byId(pending.userId)
+        : ((await this.store.users.byEmail(email)) ?? (await this.store.users.byUsername(email)));
     if (!user && pending.userId === null) {
       const domain = email.slice(email.lastIndexOf('@') + 1);
       // A Workspace domain vouches for its accounts only through Google's hd claim: a consumer
       // account can carry any address of that domain as its e-mail.
       if (!this.google.allowedDomains.map((d) => d.toLowerCase()).includes(domain) || hostedDomain !== domain)
         throw new PhishguardError('FORBIDDEN', 'not_allowed');
-      user = this.store.users.create({ username: email, email, passwordHash: null, isAdmin: false });
-      this.store.audit.add({
+      user = await this.store.users.create({ username: email, email, passwordHash: null, isAdmin: false });
+      await this.store.audit.add({
         userId: user.id,
         username: email,
         action: 'user.create',
@@ -163,23 +163,23 @@ export class GmailService {
       });
     }
     if (!user || user.disabled) throw new PhishguardError('FORBIDDEN', 'not_allowed');
-    const mailbox = this.store.mailboxes.ensure({ userId: user.id, kind: 'gmail', address: email });
-    this.store.mailboxes.setSecret(
+    const mailbox = await this.store.mailboxes.ensure({ userId: user.id, kind: 'gmail', address: email });
+    await this.store.mailboxes.setSecret(
       mailbox.id,
       encryptSecret(this.key, JSON.stringify({ refresh_token: tokens.refresh_token, scope: tokens.scope })),
     );
-    this.store.mailboxes.setState(mailbox.id, { ...mailbox.state, needs_reconnect: false });
-    this.store.audit.add({
+    await this.store.mailboxes.setState(mailbox.id, { ...mailbox.state, needs_reconnect: false });
+    await this.store.audit.add({
       userId: user.id,
       username: user.username,
       action: 'gmail.connect',
       target: email,
     });
-    return { user, email, mailbox: this.store.mailboxes.byId(mailbox.id) as MailboxRecord };
+    return { user, email, mailbox: (await this.store.mailboxes.byId(mailbox.id)) as MailboxRecord };
   }
 
-  mailboxFor(user: UserRecord, email?: string | null): MailboxRecord {
-    const boxes = this.store.mailboxes.listForUser(user.id).filter((m) => m.kind === 'gmail');
+  async mailboxFor(user: UserRecord, email?: string | null): Promise<MailboxRecord> {
+    const boxes = (await this.store.mailboxes.listForUser(user.id)).filter((m) => m.kind === 'gmail');
     const m = email ? boxes.find((b) => b.address === email.toLowerCase()) : boxes[0];
     if (!m)
       throw new PhishguardError(
@@ -217,7 +217,7 @@ export class GmailService {
     } catch (err) {
       const e = err as { message?: string; response?: { data?: { error?: string } } };
       if (e.response?.data?.error === 'invalid_grant' || /invalid_grant/.test(e.message ?? '')) {
-        this.store.mailboxes.setState(m.id, { ...m.state, needs_reconnect: true });
+        await this.store.mailboxes.setState(m.id, { ...m.state, needs_reconnect: true });
         throw new PhishguardError('UNAUTHORIZED', 'Gmail access expired or was revoked: connect Gmail again');
       }
       throw new PhishguardError('NETWORK', `Gmail request failed: ${e.message ?? String(err)}`);
@@ -258,16 +258,16 @@ export class GmailService {
       }
     };
     await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, page.ids.length) }, worker));
-    this.store.mailboxes.touchScan(m.id);
+    await this.store.mailboxes.touchScan(m.id);
     return {
       emails: out.filter((x): x is AnalyzedGmailMessage => !!x),
       next_page_token: page.nextPageToken,
-      total_emails: Math.max(page.estimate, this.store.emails.listForMailbox(m.id, 0, 0).total),
+      total_emails: Math.max(page.estimate, (await this.store.emails.listForMailbox(m.id, 0, 0)).total),
     };
   }
 
   async #analyzeOne(m: MailboxRecord, id: string): Promise<AnalyzedGmailMessage> {
-    const stored = this.store.emails.byProvider(m.id, id);
+    const stored = await this.store.emails.byProvider(m.id, id);
     if (stored?.analysis && stored.analysis.engine_version === this.engine.version) {
       return {
         id,
@@ -294,7 +294,7 @@ export class GmailService {
       ? new Date(Number(res.data.internalDate)).toISOString()
       : receivedAt(s.date);
     const snippet = res.data.snippet ?? s.snippet;
-    const r = this.store.emails.insertAnalysed(
+    const r = await this.store.emails.insertAnalysed(
       {
         mailboxId: m.id,
         providerId: id,
@@ -307,9 +307,9 @@ export class GmailService {
         raw,
         links: s.links,
       },
-      withHistory(this.store, m.user_id, analysis),
+      await withHistory(this.store, m.user_id, analysis),
     );
-    if (!r.inserted) this.store.emails.putAnalysis(r.id, analysis);
+    if (!r.inserted) await this.store.emails.putAnalysis(r.id, analysis);
     return {
       id,
       subject: s.subject,
@@ -331,8 +331,8 @@ export class GmailService {
       await client.revokeToken(refresh_token).catch(() => undefined);
     }
     this.#clients.delete(m.id);
-    this.store.mailboxes.setSecret(m.id, null);
-    this.store.mailboxes.setState(m.id, { ...m.state, needs_reconnect: true });
+    await this.store.mailboxes.setSecret(m.id, null);
+    await this.store.mailboxes.setState(m.id, { ...m.state, needs_reconnect: true });
   }
 
   async watch(m: MailboxRecord, stop: boolean) {

@@ -43,14 +43,14 @@ export function registerDashboard(program: Command, ctx: () => CliContext): void
 }
 
 async function runDashboard(ctx: CliContext, opts: Options): Promise<void> {
-  let close = () => undefined as void;
+  let close: () => void | Promise<void> = () => undefined;
   let source: DashboardSource;
   if (opts.server) {
     source = remoteSource(opts.server, await remoteToken(ctx, opts));
   } else {
-    const { config, store } = openStore(ctx, opts);
+    const { config, store } = await openStore(ctx, opts);
     close = () => store.close();
-    const user = resolveUser(store, opts.user);
+    const user = await resolveUser(store, opts.user);
     const popular = loadPopularDomains();
     source = localSource({
       store,
@@ -80,7 +80,7 @@ async function runDashboard(ctx: CliContext, opts: Options): Promise<void> {
     const { runDashboard: run } = await import('../tui/run.js');
     await run(source);
   } finally {
-    close();
+    await close();
   }
 }
 

@@ -29,9 +29,9 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
       .option('--timeout <seconds>', 'how long to wait for the sign-in', '300'),
   ).action(async (opts: Common & { timeout: string }) => {
     const c = ctx();
-    const { config, store } = openStore(c, opts);
+    const { config, store } = await openStore(c, opts);
     try {
-      const owner = resolveUser(store, opts.user);
+      const owner = await resolveUser(store, opts.user);
       const service = new GmailService(
         config.google,
         store,
@@ -73,7 +73,7 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
         server.close();
       }
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -87,9 +87,9 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
       .option('--json', 'print JSON'),
   ).action(async (opts: Common & { max: string; query?: string; email?: string; json?: boolean }) => {
     const c = ctx();
-    const { config, store } = openStore(c, opts);
+    const { config, store } = await openStore(c, opts);
     try {
-      const owner = resolveUser(store, opts.user);
+      const owner = await resolveUser(store, opts.user);
       const max = Number(opts.max);
       if (!Number.isInteger(max) || max < 1 || max > 500)
         throw new PhishguardError('USAGE', '--max must be 1 to 500');
@@ -99,7 +99,7 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
         createEngine(),
         loadKey(config.dataDir, 'secrets', c.env),
       );
-      const mailbox = service.mailboxFor(owner, opts.email);
+      const mailbox = await service.mailboxFor(owner, opts.email);
       const emails = [];
       let pageToken: string | undefined;
       while (emails.length < max) {
@@ -114,7 +114,7 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
         pageToken = page.next_page_token;
       }
       if (c.stderr.isTTY) c.stderr.write('\r\x1b[2K');
-      store.audit.add({
+      await store.audit.add({
         userId: owner.id,
         username: owner.username,
         action: 'mailbox.scan',
@@ -128,7 +128,7 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
           `${colourLevel(e.phishing_analysis.risk_level, tty).padEnd(tty ? 16 : 7)} ${String(e.phishing_analysis.risk_score).padStart(3)}  ${cell(e.sender, 32)} ${cell(e.subject || '(no subject)', 50)}\n`,
         );
     } finally {
-      store.close();
+      await store.close();
     }
   });
 }

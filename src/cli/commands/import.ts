@@ -24,9 +24,9 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
       opts: StoreFlags & TrustFlags & { user?: string; mailbox: string; json?: boolean },
     ) => {
       const c = ctx();
-      const { store } = openStore(c, opts);
+      const { store } = await openStore(c, opts);
       try {
-        const owner = resolveUser(store, opts.user);
+        const owner = await resolveUser(store, opts.user);
         let bar: ProgressBar | null = null;
         const r = await importFiles(store, createEngine(), owner.id, paths, {
           mailboxName: opts.mailbox,
@@ -37,7 +37,7 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
           },
         });
         (bar as ProgressBar | null)?.finish();
-        store.audit.add({
+        await store.audit.add({
           userId: owner.id,
           username: owner.username,
           action: 'mailbox.import',
@@ -57,7 +57,7 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
             `imported ${r.added} new message(s) for ${owner.username} (${r.processed} read, ${r.duplicates} already stored)\n`,
           );
       } finally {
-        store.close();
+        await store.close();
       }
     },
   );

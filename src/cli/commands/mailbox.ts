@@ -69,10 +69,10 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
         'no password: use --password-stdin (or run on a terminal to be asked)',
       );
     const security = opts.plain ? 'none' : opts.starttls ? 'starttls' : 'tls';
-    const { config, store } = openStore(c, opts);
+    const { config, store } = await openStore(c, opts);
     try {
-      const owner = resolveUser(store, opts.owner, '--owner');
-      const m = addImapMailbox(
+      const owner = await resolveUser(store, opts.owner, '--owner');
+      const m = await addImapMailbox(
         store,
         loadKey(config.dataDir, 'secrets', c.env),
         owner.id,
@@ -87,7 +87,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
         opts.accessTokenStdin ? { accessToken: secret } : { password: secret },
         opts.authservId,
       );
-      store.audit.add({
+      await store.audit.add({
         userId: owner.id,
         username: owner.username,
         action: 'mailbox.add',
@@ -100,25 +100,26 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
           `added IMAP mailbox ${m.id}: ${m.address} (read-only; run: phishguard mailbox scan ${m.id})\n`,
         );
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
   common(mailbox.command('list').description('List mailboxes').option('--json', 'print JSON')).action(
-    (opts: StoreFlags & { json?: boolean }) => {
+    async (opts: StoreFlags & { json?: boolean }) => {
       const c = ctx();
-      const { store } = openStore(c, opts);
+      const { store } = await openStore(c, opts);
       try {
-        const rows = store.users.list().flatMap((u) =>
-          store.mailboxes.listForUser(u.id).map((m) => ({
-            id: m.id,
-            owner: u.username,
-            kind: m.kind,
-            address: m.address,
-            emails: store.emails.listForMailbox(m.id, 0, 0).total,
-            last_scan_at: m.last_scan_at,
-          })),
-        );
+        const rows = [];
+        for (const u of await store.users.list())
+          for (const m of await store.mailboxes.listForUser(u.id))
+            rows.push({
+              id: m.id,
+              owner: u.username,
+              kind: m.kind,
+              address: m.address,
+              emails: (await store.emails.listForMailbox(m.id, 0, 0)).total,
+              last_scan_at: m.last_scan_at,
+            });
         if (opts.json) return writeJson(c, rows);
         if (rows.length === 0)
           c.stdout.write(
@@ -129,7 +130,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
             `${String(r.id).padStart(4)}  ${r.kind.padEnd(6)} ${r.owner.padEnd(16)} ${String(r.emails).padStart(6)} emails  ${r.address}\n`,
           );
       } finally {
-        store.close();
+        await store.close();
       }
     },
   );
@@ -142,9 +143,9 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       .option('--json', 'print JSON'),
   ).action(async (id: string, opts: StoreFlags & { json?: boolean }) => {
     const c = ctx();
-    const { config, store } = openStore(c, opts);
+    const { config, store } = await openStore(c, opts);
     try {
-      const m = store.mailboxes.byId(Number(id));
+      const m = await store.mailboxes.byId(Number(id));
       if (!m) throw new PhishguardError('NOT_FOUND', `no mailbox ${id}`);
       if (m.kind !== 'imap')
         throw new PhishguardError(
@@ -165,8 +166,8 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
         },
       );
       (bar as ProgressBar | null)?.finish();
-      const owner = store.users.byId(m.user_id);
-      store.audit.add({
+      const owner = await store.users.byId(m.user_id);
+      await store.audit.add({
         userId: m.user_id,
         username: owner?.username ?? null,
         action: 'mailbox.scan',
@@ -176,7 +177,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       if (opts.json) writeJson(c, r);
       else c.stdout.write(`scanned ${r.processed} new message(s), stored ${r.added}\n`);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -185,22 +186,22 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       .command('remove')
       .argument('<id>')
       .description('Forget a mailbox and its stored mail (nothing changes at the provider)'),
-  ).action((id: string, opts: StoreFlags) => {
+  ).action(async (id: string, opts: StoreFlags) => {
     const c = ctx();
-    const { store } = openStore(c, opts);
+    const { store } = await openStore(c, opts);
     try {
-      const m = store.mailboxes.byId(Number(id));
+      const m = await store.mailboxes.byId(Number(id));
       if (!m) throw new PhishguardError('NOT_FOUND', `no mailbox ${id}`);
-      store.mailboxes.remove(m.id);
-      store.audit.add({
+      await store.mailboxes.remove(m.id);
+      await store.audit.add({
         userId: m.user_id,
-        username: store.users.byId(m.user_id)?.username ?? null,
+        username: (await store.users.byId(m.user_id))?.username ?? null,
         action: 'mailbox.remove',
         target: `mailbox:${m.id}`,
       });
       c.stdout.write(`removed mailbox ${m.id} (${m.address})\n`);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 }

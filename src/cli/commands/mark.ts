@@ -27,21 +27,24 @@ export function registerMark(program: Command, ctx: () => CliContext): void {
     .option('--config <file>', 'JSON config file')
     .option('--json', 'print JSON')
     .action(
-      (ids: string[], opts: StoreFlags & { as: string; reason?: string; user?: string; json?: boolean }) => {
+      async (
+        ids: string[],
+        opts: StoreFlags & { as: string; reason?: string; user?: string; json?: boolean },
+      ) => {
         const c = ctx();
         const status = STATUSES.find((s) => s === opts.as);
         if (!status) throw new PhishguardError('USAGE', `--as must be one of ${STATUSES.join(', ')}`);
         const numbers = ids.map(Number);
         if (numbers.some((n) => !Number.isInteger(n) || n <= 0))
           throw new PhishguardError('USAGE', 'email ids are positive whole numbers');
-        const { store } = openStore(c, opts);
+        const { store } = await openStore(c, opts);
         try {
-          const user = resolveUser(store, opts.user);
-          const marked = store.emails.setStatus(numbers, user.id, status, opts.reason ?? null);
+          const user = await resolveUser(store, opts.user);
+          const marked = await store.emails.setStatus(numbers, user.id, status, opts.reason ?? null);
           if (marked === 0)
             throw new PhishguardError('NOT_FOUND', `no email ${ids.join(', ')} of ${user.username}`);
-          const rescored = relearn(store, user.id, numbers);
-          store.audit.add({
+          const rescored = await relearn(store, user.id, numbers);
+          await store.audit.add({
             userId: user.id,
             username: user.username,
             action: 'email.status',
@@ -54,7 +57,7 @@ export function registerMark(program: Command, ctx: () => CliContext): void {
               `marked ${marked} email(s) ${status}; ${rescored} email(s) of the same senders scored again\n`,
             );
         } finally {
-          store.close();
+          await store.close();
         }
       },
     );

@@ -17,11 +17,11 @@ export function registerSenders(program: Command, ctx: () => CliContext): void {
       .option('--json', 'print JSON');
 
   common(senders.command('list').description('Senders by number of messages, with your marks')).action(
-    (opts: StoreFlags & { user?: string; json?: boolean }) => {
+    async (opts: StoreFlags & { user?: string; json?: boolean }) => {
       const c = ctx();
-      const { store } = openStore(c, opts);
+      const { store } = await openStore(c, opts);
       try {
-        const rows = store.senders.list(resolveUser(store, opts.user).id);
+        const rows = await store.senders.list((await resolveUser(store, opts.user)).id);
         if (opts.json) return writeJson(c, rows);
         c.stdout.write(
           `${cell('SENDER', 40)} ${cell('AUTHENTICATED', 20)} ${cell('MSGS', 5)} ${cell('DAYS', 5)} MARKS\n`,
@@ -39,7 +39,7 @@ export function registerSenders(program: Command, ctx: () => CliContext): void {
           );
         }
       } finally {
-        store.close();
+        await store.close();
       }
     },
   );
@@ -49,18 +49,18 @@ export function registerSenders(program: Command, ctx: () => CliContext): void {
       .command('forget')
       .argument('<identity>', 'a sender address or an authenticated domain')
       .description('Undo your marks on a sender and score its mail again'),
-  ).action((identity: string, opts: StoreFlags & { user?: string; json?: boolean }) => {
+  ).action(async (identity: string, opts: StoreFlags & { user?: string; json?: boolean }) => {
     const c = ctx();
-    const { store } = openStore(c, opts);
+    const { store } = await openStore(c, opts);
     try {
-      const r = forgetSender(store, resolveUser(store, opts.user), identity, { cli: true });
+      const r = await forgetSender(store, await resolveUser(store, opts.user), identity, { cli: true });
       if (opts.json) writeJson(c, r);
       else
         c.stdout.write(
           `forgot ${r.unmarked} mark(s) on ${identity}; ${r.rescored} message(s) scored again\n`,
         );
     } finally {
-      store.close();
+      await store.close();
     }
   });
 }

@@ -40,7 +40,7 @@ export function registerServe(program: Command, ctx: () => CliContext): void {
 }
 
 async function runServe(ctx: CliContext, opts: Options): Promise<void> {
-  const { config, store } = openStore(ctx, opts, {
+  const { config, store } = await openStore(ctx, opts, {
     host: opts.host,
     port: opts.port,
     allowPrivateNetwork: opts.allowPrivateNetwork || undefined,
@@ -49,7 +49,7 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   const logger = createLogger(ctx.debug ? 'debug' : config.logLevel, format);
   const admin = await ensureFirstAdmin(store);
   const deps = buildDeps(config, store, logger, ctx.env);
-  resumeInterruptedScans(store, deps, logger);
+  await resumeInterruptedScans(store, deps, logger);
   const swept = sweepUploads(config.dataDir);
   if (swept > 0) logger.info({ swept }, 'removed uploads left by an earlier run');
   // Mail analysed by earlier rules or another model is analysed again, in the background.
@@ -98,17 +98,21 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   });
   await deps.dispose();
   // Aggregated audit counts still open are written before the database closes.
-  deps.auth.anonymousAudit.flush();
-  store.close();
+  await deps.auth.anonymousAudit.flush();
+  await store.close();
 }
 
 /**
  * Scans a previous process left running are resumed in the background: each IMAP mailbox
  * continues from the last UID it stored, so nothing is fetched twice or skipped.
  */
-function resumeInterruptedScans(store: Store, deps: ReturnType<typeof buildDeps>, logger: Logger): void {
-  for (const scan of store.scans.recoverInterrupted()) {
-    const mailbox = store.mailboxes.byId(scan.mailbox_id);
+async function resumeInterruptedScans(
+  store: Store,
+  deps: ReturnType<typeof buildDeps>,
+  logger: Logger,
+): Promise<void> {
+  for (const scan of await store.scans.recoverInterrupted()) {
+    const mailbox = await store.mailboxes.byId(scan.mailbox_id);
     if (mailbox?.kind !== 'imap') continue;
     logger.warn({ scan: scan.id, mailbox: mailbox.id }, 'resuming a scan interrupted by a restart');
     scanImapMailbox(store, deps.engine, mailbox, deps.secretsKey).catch((err: Error) =>

@@ -27,7 +27,7 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
     ) => {
       const c = ctx();
       const password = await readPassword(c, opts.passwordStdin === true);
-      const { store } = openStore(c, opts);
+      const { store } = await openStore(c, opts);
       try {
         const u = await createUser(store, {
           username,
@@ -35,7 +35,7 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
           isAdmin: opts.admin === true,
           email: opts.email ?? null,
         });
-        store.audit.add({
+        await store.audit.add({
           userId: null,
           username: 'cli',
           action: 'user.create',
@@ -45,17 +45,17 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
         if (opts.json) writeJson(c, { id: u.id, username: u.username, is_admin: u.is_admin });
         else c.stdout.write(`created ${u.is_admin ? 'administrator' : 'user'} ${u.username}\n`);
       } finally {
-        store.close();
+        await store.close();
       }
     },
   );
 
   common(user.command('list').description('List accounts').option('--json', 'print JSON')).action(
-    (opts: StoreFlags & { json?: boolean }) => {
+    async (opts: StoreFlags & { json?: boolean }) => {
       const c = ctx();
-      const { store } = openStore(c, opts);
+      const { store } = await openStore(c, opts);
       try {
-        const users = store.users.list().map((u) => ({
+        const users = (await store.users.list()).map((u) => ({
           id: u.id,
           username: u.username,
           email: u.email,
@@ -70,7 +70,7 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
             `${String(u.id).padStart(4)}  ${u.username.padEnd(24)} ${u.is_admin ? 'admin' : 'user '}  ${u.disabled ? 'disabled' : 'active  '}  ${u.email ?? ''}\n`,
           );
       } finally {
-        store.close();
+        await store.close();
       }
     },
   );
@@ -85,9 +85,9 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
     const c = ctx();
     const password = await readPassword(c, opts.passwordStdin === true);
     await onUser(c, opts, username, async (store, u) => {
-      store.users.setPassword(u.id, await hashPassword(password), false);
-      store.tokens.revokeAllForUser(u.id);
-      store.audit.add({ userId: null, username: 'cli', action: 'user.password', target: u.username });
+      await store.users.setPassword(u.id, await hashPassword(password), false);
+      await store.tokens.revokeAllForUser(u.id);
+      await store.audit.add({ userId: null, username: 'cli', action: 'user.password', target: u.username });
       c.stdout.write(`password changed for ${u.username}\n`);
     });
   });
@@ -101,12 +101,12 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
         .command(name)
         .argument('<username>')
         .description(`${disabled ? 'Disable' : 'Re-enable'} an account`),
-    ).action((username: string, opts: StoreFlags) => {
+    ).action(async (username: string, opts: StoreFlags) => {
       const c = ctx();
-      return onUser(c, opts, username, (store, u) => {
-        store.users.setDisabled(u.id, disabled);
-        if (disabled) store.tokens.revokeAllForUser(u.id);
-        store.audit.add({ userId: null, username: 'cli', action: `user.${name}`, target: u.username });
+      return onUser(c, opts, username, async (store, u) => {
+        await store.users.setDisabled(u.id, disabled);
+        if (disabled) await store.tokens.revokeAllForUser(u.id);
+        await store.audit.add({ userId: null, username: 'cli', action: `user.${name}`, target: u.username });
         c.stdout.write(`${u.username} ${disabled ? 'disabled' : 'enabled'}\n`);
       });
     });
@@ -114,11 +114,11 @@ export function registerUser(program: Command, ctx: () => CliContext): void {
 
   common(
     user.command('remove').argument('<username>').description('Delete an account and its stored mail'),
-  ).action((username: string, opts: StoreFlags) => {
+  ).action(async (username: string, opts: StoreFlags) => {
     const c = ctx();
-    return onUser(c, opts, username, (store, u) => {
-      store.users.remove(u.id);
-      store.audit.add({ userId: null, username: 'cli', action: 'user.remove', target: u.username });
+    return onUser(c, opts, username, async (store, u) => {
+      await store.users.remove(u.id);
+      await store.audit.add({ userId: null, username: 'cli', action: 'user.remove', target: u.username });
       c.stdout.write(`removed ${u.username}\n`);
     });
   });
@@ -143,12 +143,12 @@ async function onUser(
   username: string,
   fn: (store: Store, u: UserRecord) => void | Promise<void>,
 ): Promise<void> {
-  const { store } = openStore(c, opts);
+  const { store } = await openStore(c, opts);
   try {
-    const u = store.users.byUsername(username);
+    const u = await store.users.byUsername(username);
     if (!u) throw new PhishguardError('NOT_FOUND', `no such user: ${username}`);
     await fn(store, u);
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -175,6 +175,8 @@ export function looksLikeHtml(content: string): boolean {
   return /<(?:html|body|div|p|a|table|br|span|img|font)\b[^>]*>/i.test(content);
 }
 
+// Lone combining and joining marks are what is being matched here, not letters they combine with.
+// eslint-disable-next-line no-misleading-character-class
 const INVISIBLE = /[\s\u00a0\u034f\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\u00ad]+/g;
 const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
 

@@ -62,20 +62,20 @@ export function analysisRoutes(deps: AppDeps) {
     popular: deps.popular,
     cache: new StoreUrlCache(store, userId),
     browser: comprehensive ? await deps.browser() : null,
-    saveScreenshot: (id: string, png: Buffer) => {
+    saveScreenshot: async (id: string, png: Buffer) => {
       const shotId = `${id}-${randomUUID().slice(0, 8)}`;
-      store.screenshots.put(shotId, userId, png);
+      await store.screenshots.put(shotId, userId, png);
       return shotId;
     },
   });
-  const auditUrl = (
+  const auditUrl = async (
     c: { get: (k: 'user') => { id: number; username: string } },
     url: string,
     verdict: string,
     address: string,
   ) => {
     const u = c.get('user');
-    store.audit.add({
+    await store.audit.add({
       userId: u.id,
       username: u.username,
       action: 'url.analyze',
@@ -90,8 +90,8 @@ export function analysisRoutes(deps: AppDeps) {
    * sign-in, confirmation or unsubscribe link is spent. Such links are followed only when the
    * request says so (?confirm=true).
    */
-  const confirmFollowing = (emailId: number, userId: number, confirm: string | undefined) => {
-    const level = store.emails.get(emailId, userId)?.analysis?.risk_level;
+  const confirmFollowing = async (emailId: number, userId: number, confirm: string | undefined) => {
+    const level = (await store.emails.get(emailId, userId))?.analysis?.risk_level;
     if ((level === 'SAFE' || level === 'LOW') && confirm !== 'true')
       throw new PhishguardError(
         'CONFLICT',
@@ -118,7 +118,7 @@ export function analysisRoutes(deps: AppDeps) {
         request: jsonBody(TestEmail),
         responses: { 200: json(EmailTestResult, 'The verdict and its reasons'), ...ERRORS },
       }),
-      (c) => {
+      async (c) => {
         const a = engine.analyzeTest(c.req.valid('json'));
         return c.json(
           {
@@ -144,19 +144,19 @@ export function analysisRoutes(deps: AppDeps) {
       async (c) => {
         const { id } = c.req.valid('param');
         const user = c.get('user');
-        const raw = store.emails.raw(id, user.id);
+        const raw = await store.emails.raw(id, user.id);
         if (!raw)
           throw new PhishguardError('NOT_FOUND', 'Email not found, or its original message is not stored');
         const { analysis } = await engine.analyzeRaw(raw);
-        store.emails.putAnalysis(id, analysis);
-        store.audit.add({
+        await store.emails.putAnalysis(id, analysis);
+        await store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'email.reprocess',
           target: `email:${id}`,
           address: clientAddress(c),
         });
-        const e = store.emails.get(id, user.id);
+        const e = await store.emails.get(id, user.id);
         if (!e) throw new PhishguardError('NOT_FOUND', 'Email not found');
         return c.json(emailDetailJson(e), 200);
       },
@@ -171,13 +171,13 @@ export function analysisRoutes(deps: AppDeps) {
         request: { query: IntelQuery },
         responses: { 200: json(IntelResults, 'Matches'), ...ERRORS },
       }),
-      (c) => {
+      async (c) => {
         const q = c.req.valid('query');
         const user = c.get('user');
         const emails =
           q.source === 'urls'
             ? []
-            : store.emails.search(user.id, q.query, 50).map((e) => ({
+            : (await store.emails.search(user.id, q.query, 50)).map((e) => ({
                 type: 'email' as const,
                 id: e.id,
                 subject: e.subject,
@@ -192,7 +192,10 @@ export function analysisRoutes(deps: AppDeps) {
         const urls =
           q.source === 'emails' || q.source === 'indicators'
             ? []
-            : store.urlAnalyses.search(user.id, q.query, 50).map((u) => ({ type: 'url' as const, ...u }));
+            : (await store.urlAnalyses.search(user.id, q.query, 50)).map((u) => ({
+                type: 'url' as const,
+                ...u,
+              }));
         const results =
           q.source === 'indicators'
             ? emails.filter((e) => e.matched_indicators.length > 0)
@@ -214,9 +217,9 @@ export function analysisRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const user = c.get('user');
-        const link = store.emails.link(c.req.valid('param').id, user.id);
+        const link = await store.emails.link(c.req.valid('param').id, user.id);
         if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
-        confirmFollowing(link.email_id, user.id, c.req.valid('query').confirm);
+        await confirmFollowing(link.email_id, user.id, c.req.valid('query').confirm);
         const r = await deps.fetchBudget.run(user.id, async () =>
           analyzeUrl(
             link.url,
@@ -224,7 +227,7 @@ export function analysisRoutes(deps: AppDeps) {
             await urlDeps(user.id, true),
           ),
         );
-        auditUrl(c, link.url, r.verdict, clientAddress(c));
+        await auditUrl(c, link.url, r.verdict, clientAddress(c));
         return c.json(r, 200);
       },
     )
@@ -250,9 +253,9 @@ export function analysisRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const user = c.get('user');
-        const link = store.emails.link(c.req.valid('param').id, user.id);
+        const link = await store.emails.link(c.req.valid('param').id, user.id);
         if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
-        confirmFollowing(link.email_id, user.id, c.req.valid('query').confirm);
+        await confirmFollowing(link.email_id, user.id, c.req.valid('query').confirm);
         const browser = await deps.browser();
         if (!browser)
           throw new PhishguardError(
@@ -268,8 +271,8 @@ export function analysisRoutes(deps: AppDeps) {
         );
         if (!visit.screenshot) throw new PhishguardError('UNAVAILABLE', 'The page could not be captured');
         const id = `link-${link.id}-${randomUUID().slice(0, 8)}`;
-        store.screenshots.put(id, user.id, visit.screenshot);
-        store.audit.add({
+        await store.screenshots.put(id, user.id, visit.screenshot);
+        await store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'url.screenshot',
@@ -302,8 +305,8 @@ export function analysisRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
-        const png = store.screenshots.get(c.req.valid('param').id, c.get('user').id);
+      async (c) => {
+        const png = await store.screenshots.get(c.req.valid('param').id, c.get('user').id);
         if (!png) throw new PhishguardError('NOT_FOUND', 'Screenshot not found');
         return c.body(new Uint8Array(png), 200, {
           'content-type': 'image/png',
@@ -339,8 +342,11 @@ export function analysisRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) =>
-        c.json({ analyses: store.urlAnalyses.search(c.get('user').id, '', c.req.valid('query').limit) }, 200),
+      async (c) =>
+        c.json(
+          { analyses: await store.urlAnalyses.search(c.get('user').id, '', c.req.valid('query').limit) },
+          200,
+        ),
     )
     .openapi(
       createRoute({
@@ -352,8 +358,8 @@ export function analysisRoutes(deps: AppDeps) {
         request: { params: z.object({ analysis_id: z.string().max(100) }) },
         responses: { 200: json(RedirectAnalysis, 'The analysis'), ...ERRORS },
       }),
-      (c) => {
-        const row = store.urlAnalyses.get(c.req.valid('param').analysis_id, c.get('user').id);
+      async (c) => {
+        const row = await store.urlAnalyses.get(c.req.valid('param').analysis_id, c.get('user').id);
         if (!row) throw new PhishguardError('NOT_FOUND', 'Analysis not found');
         return c.json(JSON.parse(row.result_json) as z.infer<typeof RedirectAnalysis>, 200);
       },
@@ -383,7 +389,7 @@ export function analysisRoutes(deps: AppDeps) {
             await urlDeps(c.get('user').id, input.mode === 'comprehensive'),
           ),
         );
-        auditUrl(c, input.url, r.verdict, clientAddress(c));
+        await auditUrl(c, input.url, r.verdict, clientAddress(c));
         const shot = r.analysis_metadata.screenshot_id;
         return c.json(
           typeof shot === 'string'
@@ -411,7 +417,7 @@ export function analysisRoutes(deps: AppDeps) {
         const r = await deps.fetchBudget.run(c.get('user').id, async () =>
           quickScan(input.url, await urlDeps(c.get('user').id, false), deps.config.allowPrivateNetwork),
         );
-        auditUrl(c, input.url, r.verdict, clientAddress(c));
+        await auditUrl(c, input.url, r.verdict, clientAddress(c));
         return c.json(r, 200);
       },
     );

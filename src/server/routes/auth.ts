@@ -150,8 +150,8 @@ export function authRoutes(deps: AppDeps) {
         request: { body: { content: { 'application/json': { schema: RefreshBody } } } },
         responses: { 200: json(Detail, 'Signed out'), ...ERRORS },
       }),
-      (c) => {
-        deps.auth.logout(refreshTokenOf(c, c.req.valid('json')), clientAddress(c));
+      async (c) => {
+        await deps.auth.logout(refreshTokenOf(c, c.req.valid('json')), clientAddress(c));
         deleteCookie(c, ACCESS_COOKIE, { path: '/api' });
         deleteCookie(c, REFRESH_COOKIE, { path: '/api/auth' });
         return c.json({ detail: 'You have been logged out' }, 200);
@@ -166,7 +166,7 @@ export function authRoutes(deps: AppDeps) {
         ...signedIn(deps, { beforePasswordChange: true }),
         responses: { 200: json(PublicUser, 'You'), ...ERRORS },
       }),
-      (c) => c.json(publicUser(c.get('user')), 200),
+      async (c) => c.json(publicUser(c.get('user')), 200),
     )
     .openapi(
       createRoute({
@@ -189,9 +189,9 @@ export function authRoutes(deps: AppDeps) {
             issues: [{ field: 'current_password', message: 'Current password is incorrect' }],
           });
         validateNewPassword(input.new_password);
-        deps.store.users.setPassword(user.id, await hashPassword(input.new_password), false);
-        deps.store.tokens.revokeAllForUser(user.id);
-        deps.store.audit.add({
+        await deps.store.users.setPassword(user.id, await hashPassword(input.new_password), false);
+        await deps.store.tokens.revokeAllForUser(user.id);
+        await deps.store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'user.password',
@@ -199,7 +199,7 @@ export function authRoutes(deps: AppDeps) {
           address: clientAddress(c),
         });
         // Every earlier token is dead now, this client's included; it gets a fresh sign-in.
-        const changed = deps.store.users.byId(user.id) ?? user;
+        const changed = (await deps.store.users.byId(user.id)) ?? user;
         const pair = await deps.auth.issue(changed, randomUUID());
         setSessionCookies(c, pair);
         return c.json({ ...pair, detail: 'Password changed; your other sessions were signed out' }, 200);

@@ -127,7 +127,7 @@ export function emailRoutes(deps: AppDeps) {
         request: { query: ListQuery },
         responses: { 200: json(EmailPage, 'One page'), ...ERRORS },
       }),
-      (c) => {
+      async (c) => {
         const q = c.req.valid('query');
         const range = RANGES[q.time_range];
         const filters = searchFilters(q.search ?? '', {
@@ -138,7 +138,7 @@ export function emailRoutes(deps: AppDeps) {
           until: [q.to && new Date(Date.parse(dayStart(q.to)) + 86_400e3).toISOString()],
         });
         const { items, total } = filters
-          ? store.emails.list(c.get('user').id, {
+          ? await store.emails.list(c.get('user').id, {
               ...filters,
               page: q.page,
               size: q.size,
@@ -179,21 +179,21 @@ export function emailRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
+      async (c) => {
         const input = c.req.valid('json');
         const user = c.get('user');
         let affected = 0;
         if (input.action === 'delete')
-          for (const id of input.email_ids) affected += store.emails.remove(id, user.id) ? 1 : 0;
+          for (const id of input.email_ids) affected += (await store.emails.remove(id, user.id)) ? 1 : 0;
         else
-          affected = store.emails.setStatus(
+          affected = await store.emails.setStatus(
             input.email_ids,
             user.id,
             BULK_STATUS[input.action] as EmailStatus,
             input.reason ?? null,
           );
-        if (input.action !== 'delete') relearnSoon(store, user.id, input.email_ids, logFailure);
-        store.audit.add({
+        if (input.action !== 'delete') await relearnSoon(store, user.id, input.email_ids, logFailure);
+        await store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'email.bulk',
@@ -214,8 +214,8 @@ export function emailRoutes(deps: AppDeps) {
         request: { params: IdParam },
         responses: { 200: json(EmailDetail, 'The email'), ...ERRORS },
       }),
-      (c) => {
-        const e = store.emails.get(c.req.valid('param').id, c.get('user').id);
+      async (c) => {
+        const e = await store.emails.get(c.req.valid('param').id, c.get('user').id);
         if (!e) throw new PhishguardError('NOT_FOUND', 'Email not found');
         return c.json(emailDetailJson(e), 200);
       },
@@ -230,12 +230,13 @@ export function emailRoutes(deps: AppDeps) {
         request: { params: IdParam },
         responses: { 200: json(Detail.extend({ id: z.number().int() }), 'Removed'), ...ERRORS },
       }),
-      (c) => {
+      async (c) => {
         const { id } = c.req.valid('param');
         const user = c.get('user');
         // Removes our stored copy only: provider access is read-only.
-        if (!store.emails.remove(id, user.id)) throw new PhishguardError('NOT_FOUND', 'Email not found');
-        store.audit.add({
+        if (!(await store.emails.remove(id, user.id)))
+          throw new PhishguardError('NOT_FOUND', 'Email not found');
+        await store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'email.delete',
@@ -258,15 +259,15 @@ export function emailRoutes(deps: AppDeps) {
         request: { params: IdParam, ...jsonBody(StatusBody) },
         responses: { 200: json(EmailSummary, 'The email with its new status'), ...ERRORS },
       }),
-      (c) => {
+      async (c) => {
         const { id } = c.req.valid('param');
         const input = c.req.valid('json');
         const user = c.get('user');
-        if (store.emails.setStatus([id], user.id, input.status, input.reason ?? null) === 0)
+        if ((await store.emails.setStatus([id], user.id, input.status, input.reason ?? null)) === 0)
           throw new PhishguardError('NOT_FOUND', 'Email not found');
         // The mark teaches the sender history: this sender's mail is scored again.
-        relearnSoon(store, user.id, [id], logFailure);
-        store.audit.add({
+        await relearnSoon(store, user.id, [id], logFailure);
+        await store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'email.status',
@@ -274,7 +275,7 @@ export function emailRoutes(deps: AppDeps) {
           address: clientAddress(c),
           detail: { status: input.status, reason: input.reason ?? null },
         });
-        return c.json(emailJson(store.emails.get(id, user.id) as EmailRow), 200);
+        return c.json(emailJson((await store.emails.get(id, user.id)) as EmailRow), 200);
       },
     )
     .openapi(
@@ -310,11 +311,11 @@ export function emailRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
+      async (c) => {
         const userId = c.get('user').id;
-        const links = store.emails.links(c.req.valid('param').id, userId);
+        const links = await store.emails.links(c.req.valid('param').id, userId);
         if (!links) throw new PhishguardError('NOT_FOUND', 'Email not found');
-        const analysed = store.urlAnalyses.latestFor(
+        const analysed = await store.urlAnalyses.latestFor(
           userId,
           links.map((l) => l.url),
         );
@@ -353,9 +354,9 @@ export function emailRoutes(deps: AppDeps) {
       async (c) => {
         const { id } = c.req.valid('param');
         const userId = c.get('user').id;
-        const raw = storedRaw(id, userId);
-        const email = store.emails.get(id, userId) as EmailRow;
-        const mailbox = store.mailboxes.byId(email.mailbox_id);
+        const raw = await storedRaw(id, userId);
+        const email = (await store.emails.get(id, userId)) as EmailRow;
+        const mailbox = await store.mailboxes.byId(email.mailbox_id);
         return c.json(await messageView(raw, mailbox ? trustedAuthServIds(mailbox) : []), 200);
       },
     )
@@ -375,7 +376,7 @@ export function emailRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { id } = c.req.valid('param');
-        const parsed = await parseRawEmail(storedRaw(id, c.get('user').id));
+        const parsed = await parseRawEmail(await storedRaw(id, c.get('user').id));
         const body = parsed.html?.trim()
           ? inertHtml(parsed.html)
           : '<p style="font-family:sans-serif;color:#555">This message has no HTML part.</p>';
@@ -401,9 +402,9 @@ export function emailRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
+      async (c) => {
         const { id } = c.req.valid('param');
-        const raw = storedRaw(id, c.get('user').id);
+        const raw = await storedRaw(id, c.get('user').id);
         // Always a download, never rendered: the bytes are the sender's.
         return c.body(new Uint8Array(raw), 200, {
           'content-type': 'message/rfc822',
@@ -413,9 +414,9 @@ export function emailRoutes(deps: AppDeps) {
       },
     );
 
-  function storedRaw(id: number, userId: number): Buffer {
-    if (!store.emails.get(id, userId)) throw new PhishguardError('NOT_FOUND', 'Email not found');
-    const raw = store.emails.raw(id, userId);
+  async function storedRaw(id: number, userId: number): Promise<Buffer> {
+    if (!(await store.emails.get(id, userId))) throw new PhishguardError('NOT_FOUND', 'Email not found');
+    const raw = await store.emails.raw(id, userId);
     if (!raw)
       throw new PhishguardError(
         'NOT_FOUND',

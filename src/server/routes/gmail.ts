@@ -147,7 +147,7 @@ export function gmailRoutes(deps: AppDeps) {
           const r = await gmail().handleCallback({ code: q.code, state: q.state, error: q.error }, binding);
           const pair = await deps.auth.issue(r.user, crypto.randomUUID());
           setSessionCookies(c, pair);
-          deps.store.audit.add({
+          await deps.store.audit.add({
             userId: r.user.id,
             username: r.user.username,
             action: 'auth.login',
@@ -163,7 +163,7 @@ export function gmailRoutes(deps: AppDeps) {
                 ? 'not_configured'
                 : 'callback_failed';
           // Anyone can hit the callback: aggregated per address and error, not a row per hit.
-          deps.auth.anonymousAudit.add({
+          await deps.auth.anonymousAudit.add({
             userId: null,
             username: null,
             action: 'gmail.connect',
@@ -209,7 +209,7 @@ export function gmailRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const input = c.req.valid('json');
-        const m = gmail().mailboxFor(c.get('user'), input.user_email);
+        const m = await gmail().mailboxFor(c.get('user'), input.user_email);
         return c.json(
           await gmail().analyze(m, {
             max: input.max_emails,
@@ -232,7 +232,7 @@ export function gmailRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const input = c.req.valid('json');
-        const m = gmail().mailboxFor(c.get('user'), input.user_email);
+        const m = await gmail().mailboxFor(c.get('user'), input.user_email);
         const r = await gmail().analyze(m, { max: input.max_emails, q: input.query });
         return c.json({ emails: r.emails }, 200);
       },
@@ -264,8 +264,10 @@ export function gmailRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
-        const boxes = deps.store.mailboxes.listForUser(c.get('user').id).filter((m) => m.kind === 'gmail');
+      async (c) => {
+        const boxes = (await deps.store.mailboxes.listForUser(c.get('user').id)).filter(
+          (m) => m.kind === 'gmail',
+        );
         return c.json(
           {
             configured: !!deps.gmail?.configured,
@@ -297,7 +299,7 @@ export function gmailRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) =>
+      async (c) =>
         c.json(
           {
             scopes: [...GMAIL_SCOPES],
@@ -327,7 +329,7 @@ export function gmailRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        const m = gmail().mailboxFor(c.get('user'));
+        const m = await gmail().mailboxFor(c.get('user'));
         const p = await gmail().profile(m);
         return c.json(
           { status: 'healthy' as const, email: p.emailAddress, messages_total: p.messagesTotal },
@@ -357,7 +359,7 @@ export function gmailRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const q = c.req.valid('query');
-        const m = gmail().mailboxFor(c.get('user'));
+        const m = await gmail().mailboxFor(c.get('user'));
         const r = await gmail().listMessages(m, { max: q.max_results, q: q.query });
         return c.json(
           {
@@ -380,9 +382,9 @@ export function gmailRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const user = c.get('user');
-        const m = gmail().mailboxFor(user);
+        const m = await gmail().mailboxFor(user);
         await gmail().revoke(m);
-        deps.store.audit.add({
+        await deps.store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'gmail.revoke',
@@ -413,9 +415,9 @@ export function gmailRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const user = c.get('user');
-        const m = gmail().mailboxFor(user);
+        const m = await gmail().mailboxFor(user);
         const r = await gmail().analyze(m, { max: 50 });
-        deps.store.audit.add({
+        await deps.store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'mailbox.scan',
@@ -443,7 +445,7 @@ export function gmailRoutes(deps: AppDeps) {
         responses: { 200: json(Watch, 'Watching'), ...ERRORS },
       }),
       async (c) => {
-        const w = await gmail().watch(gmail().mailboxFor(c.get('user')), false);
+        const w = await gmail().watch(await gmail().mailboxFor(c.get('user')), false);
         return c.json({ historyId: w?.historyId, expiration: w?.expiration }, 200);
       },
     )
@@ -457,7 +459,7 @@ export function gmailRoutes(deps: AppDeps) {
         responses: { 200: json(Watch, 'Stopped'), ...ERRORS },
       }),
       async (c) => {
-        await gmail().watch(gmail().mailboxFor(c.get('user')), true);
+        await gmail().watch(await gmail().mailboxFor(c.get('user')), true);
         return c.json({ stopped: true }, 200);
       },
     );

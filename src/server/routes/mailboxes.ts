@@ -32,16 +32,16 @@ const ImapBody = z
 
 export function mailboxRoutes(deps: AppDeps) {
   const { store } = deps;
-  const mailboxJson = (m: MailboxRecord) => ({
+  const mailboxJson = async (m: MailboxRecord) => ({
     id: m.id,
     kind: m.kind,
     address: m.address,
     created_at: m.created_at,
     last_scan_at: m.last_scan_at,
-    last_scan: store.scans.latest(m.id),
+    last_scan: await store.scans.latest(m.id),
   });
-  const owned = (id: number, userId: number) => {
-    const m = store.mailboxes.byId(id);
+  const owned = async (id: number, userId: number) => {
+    const m = await store.mailboxes.byId(id);
     if (!m || m.user_id !== userId) throw new PhishguardError('NOT_FOUND', 'Mailbox not found');
     return m;
   };
@@ -67,24 +67,24 @@ export function mailboxRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
+      async (c) => {
         // Starts a background scan (one per mailbox at a time) and answers at once.
         const user = c.get('user');
-        const m = owned(c.req.valid('param').id, user.id);
+        const m = await owned(c.req.valid('param').id, user.id);
         if (m.kind !== 'imap') throw new PhishguardError('USAGE', `${m.kind} mailboxes are not scanned here`);
         const already = scanRunning(m.id);
         const job = scanImapMailbox(store, deps.engine, m, deps.secretsKey);
         job.catch((err: Error) =>
           deps.logger.warn({ mailbox: m.id, err: err.message }, 'mailbox scan failed'),
         );
-        store.audit.add({
+        await store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'mailbox.scan',
           target: `mailbox:${m.id}`,
           address: clientAddress(c),
         });
-        const scan = store.scans.latest(m.id);
+        const scan = await store.scans.latest(m.id);
         return c.json(
           { scan_id: scan?.id ?? null, status: 'running' as const, already_running: already },
           202,
@@ -101,10 +101,10 @@ export function mailboxRoutes(deps: AppDeps) {
         request: { params: IdParam },
         responses: { 200: json(Scan, 'The scan'), ...ERRORS },
       }),
-      (c) => {
-        const scan = store.scans.get(c.req.valid('param').id);
+      async (c) => {
+        const scan = await store.scans.get(c.req.valid('param').id);
         if (!scan) throw new PhishguardError('NOT_FOUND', 'Scan not found');
-        owned(scan.mailbox_id, c.get('user').id);
+        await owned(scan.mailbox_id, c.get('user').id);
         return c.json(scan, 200);
       },
     )
@@ -117,10 +117,12 @@ export function mailboxRoutes(deps: AppDeps) {
         ...signedIn(deps),
         responses: { 200: json(z.object({ mailboxes: z.array(Mailbox) }), 'Your mailboxes'), ...ERRORS },
       }),
-      (c) =>
+      async (c) =>
         c.json(
           {
-            mailboxes: store.mailboxes.listForUser(c.get('user').id).map(mailboxJson),
+            mailboxes: await Promise.all(
+              (await store.mailboxes.listForUser(c.get('user').id)).map(mailboxJson),
+            ),
           },
           200,
         ),
@@ -153,7 +155,7 @@ export function mailboxRoutes(deps: AppDeps) {
         };
         // The same check now, so a refused server is a clear answer rather than a failed scan.
         if (publicOnly) await checkImapTarget(settings);
-        const m = addImapMailbox(
+        const m = await addImapMailbox(
           store,
           deps.secretsKey,
           user.id,
@@ -161,7 +163,7 @@ export function mailboxRoutes(deps: AppDeps) {
           { password: b.password },
           b.authserv_id ?? undefined,
         );
-        store.audit.add({
+        await store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'mailbox.add',
@@ -169,7 +171,7 @@ export function mailboxRoutes(deps: AppDeps) {
           address: clientAddress(c),
           detail: { kind: 'imap', host: settings.host },
         });
-        return c.json(mailboxJson(m), 201);
+        return c.json(await mailboxJson(m), 201);
       },
     )
     .openapi(
@@ -182,16 +184,16 @@ export function mailboxRoutes(deps: AppDeps) {
         request: { params: IdParam },
         responses: { 200: json(z.object({ removed: z.number().int() }), 'Removed'), ...ERRORS },
       }),
-      (c) => {
+      async (c) => {
         const user = c.get('user');
-        const m = owned(c.req.valid('param').id, user.id);
+        const m = await owned(c.req.valid('param').id, user.id);
         if (scanRunning(m.id))
           throw new PhishguardError(
             'CONFLICT',
             'A scan of this mailbox is running; remove it when the scan ends',
           );
-        store.mailboxes.remove(m.id);
-        store.audit.add({
+        await store.mailboxes.remove(m.id);
+        await store.audit.add({
           userId: user.id,
           username: user.username,
           action: 'mailbox.remove',
@@ -256,7 +258,7 @@ export function mailboxRoutes(deps: AppDeps) {
             upload.files.map((f) => f.path),
             { pool: deps.analysisPool() },
           );
-          store.audit.add({
+          await store.audit.add({
             userId: user.id,
             username: user.username,
             action: 'mailbox.import',

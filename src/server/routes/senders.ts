@@ -34,7 +34,7 @@ export function senderRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => c.json({ senders: store.senders.list(c.get('user').id) }, 200),
+      async (c) => c.json({ senders: await store.senders.list(c.get('user').id) }, 200),
     )
     .openapi(
       createRoute({
@@ -52,15 +52,17 @@ export function senderRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
-        const r = forgetSender(
+      async (c) => {
+        const r = await forgetSender(
           store,
           c.get('user'),
           c.req.valid('json').identity,
           { address: clientAddress(c) },
-          (s, userId, ids) =>
-            relearnSoon(s, userId, ids, (err) =>
-              deps.logger.warn({ err: err.message }, 'background rescoring failed'),
+          async (s, userId, ids) =>
+            (
+              await relearnSoon(s, userId, ids, (err) =>
+                deps.logger.warn({ err: err.message }, 'background rescoring failed'),
+              )
             ).rescored,
         );
         return c.json(r, 200);

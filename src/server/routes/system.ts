@@ -18,8 +18,8 @@ export const AuditQuery = z.object({
 
 export function systemRoutes(deps: AppDeps) {
   const { store } = deps;
-  const health = () => {
-    const db = store.health();
+  const health = async () => {
+    const db = await store.health();
     const chromium = findChromium(deps.config.chromium);
     const gmail =
       deps.config.google.clientId && deps.config.google.clientSecret ? 'configured' : 'not configured';
@@ -55,7 +55,7 @@ export function systemRoutes(deps: AppDeps) {
         summary: 'The engine’s own measured figures (docs/evaluation.json)',
         responses: { 200: json(Evaluation, 'Figures, or {available: false}') },
       }),
-      (c) => c.json(evaluationFigures(), 200),
+      async (c) => c.json(evaluationFigures(), 200),
     )
     .openapi(
       createRoute({
@@ -66,7 +66,7 @@ export function systemRoutes(deps: AppDeps) {
         responses: { 200: json(Health, 'Healthy'), 503: json(Health, 'Unhealthy') },
       }),
       async (c) => {
-        const h = health();
+        const h = await health();
         const admin = await isAdministrator(deps, c);
         // Anyone on this machine may ask whether the daemon is up; the database path, the number
         // of accounts and the browser's location are for administrators.
@@ -110,7 +110,7 @@ export function systemRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
+      async (c) => {
         const { days } = c.req.valid('query');
         const today = Date.parse(new Date().toISOString().slice(0, 10));
         const first = today - (days - 1) * 86_400e3;
@@ -122,7 +122,7 @@ export function systemRoutes(deps: AppDeps) {
           SAFE: 0,
         }));
         const at = new Map(out.map((d) => [d.day, d]));
-        for (const r of store.emails.timeline(c.get('user').id, new Date(first).toISOString())) {
+        for (const r of await store.emails.timeline(c.get('user').id, new Date(first).toISOString())) {
           const d = at.get(r.day);
           if (d && (r.level === 'HIGH' || r.level === 'MEDIUM' || r.level === 'LOW' || r.level === 'SAFE'))
             d[r.level] += r.n;
@@ -139,20 +139,22 @@ export function systemRoutes(deps: AppDeps) {
         ...signedIn(deps),
         responses: { 200: json(stats, 'Your figures'), ...ERRORS },
       }),
-      (c) => {
+      async (c) => {
         const user = c.get('user');
-        const mailboxes = store.mailboxes.listForUser(user.id);
+        const mailboxes = await store.mailboxes.listForUser(user.id);
         return c.json(
           {
-            emails_total: store.emails.countForUser(user.id),
-            by_risk_level: store.emails.countsByLevel(user.id),
-            mailboxes: mailboxes.map((m) => ({
-              id: m.id,
-              kind: m.kind,
-              address: m.address,
-              last_scan_at: m.last_scan_at,
-              last_scan: store.scans.latest(m.id),
-            })),
+            emails_total: await store.emails.countForUser(user.id),
+            by_risk_level: await store.emails.countsByLevel(user.id),
+            mailboxes: await Promise.all(
+              mailboxes.map(async (m) => ({
+                id: m.id,
+                kind: m.kind,
+                address: m.address,
+                last_scan_at: m.last_scan_at,
+                last_scan: await store.scans.latest(m.id),
+              })),
+            ),
             engine_version: deps.engine.version,
             model_loaded: deps.engine.modelLoaded,
           },
@@ -181,11 +183,11 @@ export function systemRoutes(deps: AppDeps) {
           ...ERRORS,
         },
       }),
-      (c) => {
+      async (c) => {
         const q = c.req.valid('query');
         const user = c.get('user');
         // Administrators see everyone's trail; others only their own.
-        const { items, total } = store.audit.list({
+        const { items, total } = await store.audit.list({
           userId: user.is_admin ? q.user_id : user.id,
           action: q.action,
           since: q.since,
@@ -239,8 +241,8 @@ export function evaluationFigures(file = EVALUATION_FILE): z.infer<typeof Evalua
 
 /** GET /health outside /api: the same checks, for probes and the /oauth-test page. */
 export function rootHealth(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/health', (c) => {
-    const db = deps.store.health();
+  return new Hono<AppEnv>().get('/health', async (c) => {
+    const db = await deps.store.health();
     return c.json(
       {
         status: db.ok ? 'healthy' : 'unhealthy',

@@ -200,10 +200,13 @@ const MATH_LETTERS = /[\p{L}\p{N}]*[\u{1d400}-\u{1d7ff}]{2,}[\p{L}\p{N}\u{1d400}
  * words as spelling. Subject only: real newsletters carry a few in body text (7 of 337).
  */
 const INVISIBLE = String.raw`[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u180e\ufe00-\ufe0f\u{e0000}-\u{e01ef}]+`;
+// Lone combining and joining marks are what is being matched here, not letters they combine with.
 const INVISIBLE_IN_WORD = new RegExp(
+  // eslint-disable-next-line no-misleading-character-class
   String.raw`[A-Za-z\u00c0-\u024f]+(?:${INVISIBLE}[A-Za-z\u00c0-\u024f]+)+`,
   'gu',
 );
+// eslint-disable-next-line no-misleading-character-class
 const INVISIBLE_RUN = new RegExp(INVISIBLE, 'gu');
 
 /**
