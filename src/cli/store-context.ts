@@ -1,12 +1,13 @@
 import { loadConfig } from '../config/load-config.js';
 import type { Config } from '../config/schema.js';
-import { openSqliteStore } from '../store/index.js';
+import { openConfiguredStore } from '../store/open.js';
 import type { Store, UserRecord } from '../app/ports.js';
 import { PhishguardError } from '../errors.js';
 import type { CliContext } from './context.js';
 
 export interface StoreFlags {
   dataDir?: string;
+  databaseUrl?: string;
   config?: string;
 }
 
@@ -17,11 +18,11 @@ export async function openStore(
   extra: Record<string, unknown> = {},
 ): Promise<{ config: Config; store: Store }> {
   const config = loadConfig({
-    flags: { dataDir: flags.dataDir, ...extra },
+    flags: { dataDir: flags.dataDir, databaseUrl: flags.databaseUrl, ...extra },
     env: ctx.env,
     file: flags.config ?? null,
   });
-  return { config, store: openSqliteStore(config.dataDir) };
+  return { config, store: await openConfiguredStore(config) };
 }
 
 /** The account a command acts for: the one named, or the only one there is. */

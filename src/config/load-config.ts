@@ -21,6 +21,7 @@ const ENV: Record<string, string> = {
   PHISHGUARD_HOST: 'host',
   PHISHGUARD_PORT: 'port',
   PHISHGUARD_DATA_DIR: 'dataDir',
+  PHISHGUARD_DATABASE_URL: 'databaseUrl',
   PHISHGUARD_LOG_LEVEL: 'logLevel',
   PHISHGUARD_ALLOW_PRIVATE_NETWORK: 'allowPrivateNetwork',
   PHISHGUARD_CHROMIUM: 'chromium',

@@ -5,6 +5,15 @@ export const ConfigSchema = z.object({
   host: z.string().default('127.0.0.1'),
   port: z.coerce.number().int().min(0).max(65535).default(8787),
   dataDir: z.string().min(1),
+  /**
+   * postgres://… to keep the data in PostgreSQL (several daemons and workers on one database);
+   * null keeps it in SQLite in the data directory (the embedded default for one person).
+   */
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'databaseUrl must start with postgres:// or postgresql://' })
+    .nullable()
+    .default(null),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Origins allowed to call the API from a browser (never "*"). The dashboard is same-origin. */
   corsOrigins: z.array(z.string().url()).default([]),

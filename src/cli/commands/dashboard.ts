@@ -36,6 +36,10 @@ export function registerDashboard(program: Command, ctx: () => CliContext): void
     )
     .option('--user <name>', 'whose mail (local store; default: the only user)')
     .option('--data-dir <dir>', 'data directory')
+    .option(
+      '--database-url <url>',
+      'keep the data in PostgreSQL (prefer PHISHGUARD_DATABASE_URL: a password here shows in ps)',
+    )
     .option('--config <file>', 'JSON config file')
     .option('--allow-private-network', 'let link analysis reach loopback/private addresses (labs only)')
     .option('--json', 'print the email list as JSON and exit')

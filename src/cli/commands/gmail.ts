@@ -20,6 +20,10 @@ export function registerGmail(program: Command, ctx: () => CliContext): void {
     c
       .option('--user <name>', 'PhishGuard account (default: the only user)')
       .option('--data-dir <dir>', 'data directory')
+      .option(
+        '--database-url <url>',
+        'keep the data in PostgreSQL (prefer PHISHGUARD_DATABASE_URL: a password here shows in ps)',
+      )
       .option('--config <file>', 'JSON config file');
 
   common(

@@ -16,6 +16,10 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
     .option('--user <name>', 'owner (default: the only user)')
     .option('--mailbox <name>', 'local mailbox name', 'local files')
     .option('--data-dir <dir>', 'data directory')
+    .option(
+      '--database-url <url>',
+      'keep the data in PostgreSQL (prefer PHISHGUARD_DATABASE_URL: a password here shows in ps)',
+    )
     .option('--config <file>', 'JSON config file')
     .option('--json', 'print JSON');
   addTrustOption(command).action(

@@ -29,7 +29,13 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
     .command('mailbox')
     .description('Connected mailboxes: IMAP (read-only) and local files');
   const common = (c: Command) =>
-    c.option('--data-dir <dir>', 'data directory').option('--config <file>', 'JSON config file');
+    c
+      .option('--data-dir <dir>', 'data directory')
+      .option(
+        '--database-url <url>',
+        'keep the data in PostgreSQL (prefer PHISHGUARD_DATABASE_URL: a password here shows in ps)',
+      )
+      .option('--config <file>', 'JSON config file');
 
   common(
     mailbox

@@ -24,6 +24,10 @@ export function registerMark(program: Command, ctx: () => CliContext): void {
     .option('--reason <text>', 'why (kept with the status)')
     .option('--user <name>', 'whose emails (default: the only user)')
     .option('--data-dir <dir>', 'data directory')
+    .option(
+      '--database-url <url>',
+      'keep the data in PostgreSQL (prefer PHISHGUARD_DATABASE_URL: a password here shows in ps)',
+    )
     .option('--config <file>', 'JSON config file')
     .option('--json', 'print JSON')
     .action(

@@ -30,6 +30,10 @@ export function registerServe(program: Command, ctx: () => CliContext): void {
     .option('--host <host>', 'address to bind (PHISHGUARD_HOST; default 127.0.0.1)')
     .option('--port <port>', 'port (PHISHGUARD_PORT; default 8787)')
     .option('--data-dir <dir>', 'data directory (PHISHGUARD_DATA_DIR; default ~/.local/share/phishguard)')
+    .option(
+      '--database-url <url>',
+      'keep the data in PostgreSQL (prefer PHISHGUARD_DATABASE_URL: a password here shows in ps)',
+    )
     .option('--config <file>', 'JSON config file (default <data-dir>/config.json)')
     .option('--allow-private-network', 'let link analysis reach loopback/private addresses (labs only)')
     .option(

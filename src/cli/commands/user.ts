@@ -9,7 +9,13 @@ import { promptHidden } from '../output/prompt.js';
 export function registerUser(program: Command, ctx: () => CliContext): void {
   const user = program.command('user').description('Manage accounts (an administrator creates them)');
   const common = (c: Command) =>
-    c.option('--data-dir <dir>', 'data directory').option('--config <file>', 'JSON config file');
+    c
+      .option('--data-dir <dir>', 'data directory')
+      .option(
+        '--database-url <url>',
+        'keep the data in PostgreSQL (prefer PHISHGUARD_DATABASE_URL: a password here shows in ps)',
+      )
+      .option('--config <file>', 'JSON config file');
 
   common(
     user
