@@ -64,7 +64,13 @@ export async function createUser(
 export async function ensureFirstAdmin(store: Store): Promise<{ username: string; password: string } | null> {
   if ((await store.users.count()) > 0) return null;
   const password = randomBytes(12).toString('base64url');
-  await createUser(store, { username: 'admin', password, isAdmin: true, mustChangePassword: true });
+  try {
+    await createUser(store, { username: 'admin', password, isAdmin: true, mustChangePassword: true });
+  } catch (err) {
+    // Daemons started together on one new database: the first creates the administrator.
+    if ((await store.users.count()) > 0) return null;
+    throw err;
+  }
   await store.audit.add({
     userId: null,
     username: 'system',

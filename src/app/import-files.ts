@@ -40,6 +40,8 @@ export async function importFiles(
     /** Receiving servers whose Authentication-Results may lower a score (default: none). */
     trustedAuthServIds?: readonly string[];
     onProgress?: (p: ScanProgress, r: ImportResult) => void;
+    /** Continue this running scan (a queued job's) instead of starting one. */
+    scanId?: number;
   } = {},
 ): Promise<ImportResult> {
   const mailbox = await store.mailboxes.ensure({
@@ -47,7 +49,7 @@ export async function importFiles(
     kind: 'local',
     address: opts.mailboxName ?? 'local files',
   });
-  const scanId = await store.scans.start(mailbox.id, null);
+  const scanId = opts.scanId ?? (await store.scans.start(mailbox.id, null));
   const result: ImportResult = { mailboxId: mailbox.id, processed: 0, added: 0, duplicates: 0 };
   try {
     for await (const m of scanMailPaths(engine, paths, {

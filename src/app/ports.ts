@@ -299,6 +299,11 @@ export interface ScanRecord {
 
 export interface ScansRepo {
   start(mailboxId: number, total: number | null): Promise<number>;
+  /**
+   * The mailbox's running scan, or a new one when none runs: one running scan per mailbox
+   * whichever process asks (PostgreSQL enforces it with a unique index).
+   */
+  claim(mailboxId: number): Promise<{ id: number; started: boolean }>;
   progress(id: number, processed: number, added: number, total?: number | null): Promise<void>;
   finish(id: number, status: ScanRecord['status'], error?: string | null): Promise<void>;
   get(id: number): Promise<ScanRecord | null>;

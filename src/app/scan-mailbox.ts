@@ -13,6 +13,8 @@ export interface ScanReport {
   processed: number;
   added: number;
   total: number | null;
+  /** Stopped at `maxMessages` with more to read: the scan stays running for a continuation. */
+  more?: boolean;
 }
 
 /** One scan per mailbox at a time, in this process. */
@@ -33,6 +35,12 @@ export function scanImapMailbox(
   mailbox: MailboxRecord,
   key: Buffer,
   onProgress?: (r: ScanReport) => void,
+  opts: {
+    /** Continue this running scan (a queued job's) instead of starting one. */
+    scanId?: number;
+    /** Stop after this many messages (a job's batch); the scan is left running. */
+    maxMessages?: number;
+  } = {},
 ): Promise<ScanReport> {
   const existing = running.get(mailbox.id);
   if (existing) return existing;
@@ -49,17 +57,24 @@ export function scanImapMailbox(
     };
     const state = (mailbox.state.imap ?? null) as ImapBatchState | null;
     const trust = trustedAuthServIds(mailbox);
+    // A continued scan counts on from where its earlier batches stopped.
+    const earlier = opts.scanId ? await store.scans.get(opts.scanId) : null;
     const report: ScanReport = {
-      scanId: await store.scans.start(mailbox.id, null),
-      processed: 0,
-      added: 0,
+      scanId: opts.scanId ?? (await store.scans.start(mailbox.id, null)),
+      processed: earlier?.processed ?? 0,
+      added: earlier?.added ?? 0,
       total: null,
     };
+    const first = report.processed;
     try {
       for await (const m of readImapFolder(settings, state, async (n) => {
-        report.total = n;
-        await store.scans.progress(report.scanId, 0, 0, n);
+        report.total = first + n;
+        await store.scans.progress(report.scanId, report.processed, report.added, report.total);
       })) {
+        if (opts.maxMessages !== undefined && report.processed - first >= opts.maxMessages) {
+          report.more = true;
+          break;
+        }
         const providerId = `${m.state.uidValidity}:${m.uid}`;
         if (!(await store.emails.has(mailbox.id, providerId))) {
           const { parsed, analysis } = await engine.analyzeRaw(m.raw, { trustedAuthServIds: trust });
@@ -90,6 +105,7 @@ export function scanImapMailbox(
         }
       }
       await store.scans.progress(report.scanId, report.processed, report.added);
+      if (report.more) return report;
       await store.scans.finish(report.scanId, 'done');
       await store.mailboxes.touchScan(mailbox.id);
       return report;

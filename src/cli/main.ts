@@ -16,6 +16,7 @@ import { registerServe } from './commands/serve.js';
 import { registerMark } from './commands/mark.js';
 import { registerSenders } from './commands/senders.js';
 import { registerUser } from './commands/user.js';
+import { registerWorker } from './commands/worker.js';
 
 export function buildProgram(getCtx: () => CliContext): Command {
   const program = new Command('phishguard')
@@ -34,6 +35,7 @@ export function buildProgram(getCtx: () => CliContext): Command {
   registerScan(program, getCtx);
   registerAnalyzeUrl(program, getCtx);
   registerServe(program, getCtx);
+  registerWorker(program, getCtx);
   registerUser(program, getCtx);
   registerSenders(program, getCtx);
   registerMark(program, getCtx);

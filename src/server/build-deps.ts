@@ -7,6 +7,7 @@ import { AnalyzePool } from '../adapters/workers/analyze-pool.js';
 import { defaultWorkers } from '../app/scan-files.js';
 import { AuthService } from '../app/auth.js';
 import { GmailService } from '../app/gmail/service.js';
+import { inProcessJobs } from '../app/jobs.js';
 import { createEngine } from '../app/engine.js';
 import type { Store } from '../app/ports.js';
 import { loadKey } from '../app/secrets.js';
@@ -27,7 +28,14 @@ export function buildDeps(
   const secretsKey = loadKey(config.dataDir, 'secrets', env);
   const poolSize = config.analysisWorkers ?? Math.min(2, defaultWorkers());
   let pool: AnalyzePool | null = null;
+  const gmail = new GmailService(config.google, store, engine, secretsKey);
+  const analysisPool = () => {
+    if (poolSize === 0) return null;
+    pool ??= new AnalyzePool(poolSize);
+    return pool;
+  };
   return {
+    jobs: inProcessJobs({ store, engine, secretsKey, gmail, logger, analysisPool }),
     fetchBudget: new FetchBudget(),
     config,
     store,
@@ -55,13 +63,9 @@ export function buildDeps(
       })();
       return browser;
     },
-    gmail: new GmailService(config.google, store, engine, secretsKey),
+    gmail,
     secretsKey,
-    analysisPool: () => {
-      if (poolSize === 0) return null;
-      pool ??= new AnalyzePool(poolSize);
-      return pool;
-    },
+    analysisPool,
     webDir: existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null,
     async dispose() {
       const b = await browser;

@@ -1,3 +1,4 @@
+import type { Jobs } from '../app/jobs.js';
 import type { Forwarded } from './validate.js';
 import type { FetchBudget } from '../app/fetch-budget.js';
 import type { Logger } from 'pino';
@@ -29,6 +30,8 @@ export interface AppDeps {
   analysisPool: () => AnalyzePool | null;
   /** Per-user and global limits on server-side fetching (link analyses, screenshots). */
   fetchBudget: FetchBudget;
+  /** Background work: run in this process (SQLite) or queued for workers (PostgreSQL). */
+  jobs: Jobs;
 }
 
 export interface AppEnv {

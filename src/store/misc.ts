@@ -141,6 +141,19 @@ export function sqliteScans(db: Db): SyncRepo<ScansRepo> {
           .prepare("INSERT INTO scans (mailbox_id, status, total, started_at) VALUES (?, 'running', ?, ?)")
           .run(mailboxId, total, nowIso()).lastInsertRowid,
       ),
+    claim: (mailboxId) =>
+      db.transaction(() => {
+        const running = db
+          .prepare(
+            "SELECT id FROM scans WHERE mailbox_id = ? AND status = 'running' ORDER BY id DESC LIMIT 1",
+          )
+          .get(mailboxId) as { id: number } | undefined;
+        if (running) return { id: running.id, started: false };
+        const id = db
+          .prepare("INSERT INTO scans (mailbox_id, status, total, started_at) VALUES (?, 'running', NULL, ?)")
+          .run(mailboxId, nowIso()).lastInsertRowid;
+        return { id: Number(id), started: true };
+      })(),
     progress(id, processed, added, total) {
       db.prepare('UPDATE scans SET processed = ?, added = ?, total = coalesce(?, total) WHERE id = ?').run(
         processed,

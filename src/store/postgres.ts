@@ -764,14 +764,39 @@ function pgAudit(pool: pg.Pool): AuditRepo {
 
 function pgScans(pool: pg.Pool): ScansRepo {
   return {
-    start: async (mailboxId, total) =>
-      (
-        (await one<{ id: number }>(
+    async start(mailboxId, total) {
+      try {
+        return (
+          (await one<{ id: number }>(
+            pool,
+            "INSERT INTO scans (mailbox_id, status, total, started_at) VALUES (?, 'running', ?, ?) RETURNING id",
+            [mailboxId, total, nowIso()],
+          )) as { id: number }
+        ).id;
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505')
+          throw new PhishguardError('CONFLICT', 'A scan of this mailbox is already running');
+        throw err;
+      }
+    },
+    async claim(mailboxId) {
+      for (;;) {
+        const started = await one<{ id: number }>(
           pool,
-          "INSERT INTO scans (mailbox_id, status, total, started_at) VALUES (?, 'running', ?, ?) RETURNING id",
-          [mailboxId, total, nowIso()],
-        )) as { id: number }
-      ).id,
+          `INSERT INTO scans (mailbox_id, status, total, started_at) VALUES (?, 'running', NULL, ?)
+           ON CONFLICT (mailbox_id) WHERE status = 'running' DO NOTHING RETURNING id`,
+          [mailboxId, nowIso()],
+        );
+        if (started) return { id: started.id, started: true };
+        const running = await one<{ id: number }>(
+          pool,
+          "SELECT id FROM scans WHERE mailbox_id = ? AND status = 'running'",
+          [mailboxId],
+        );
+        // Between the two statements the running scan may have ended: try again.
+        if (running) return { id: running.id, started: false };
+      }
+    },
     async progress(id, processed, added, total) {
       await run(pool, 'UPDATE scans SET processed = ?, added = ?, total = coalesce(?, total) WHERE id = ?', [
         processed,

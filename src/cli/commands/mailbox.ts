@@ -1,18 +1,26 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { queueJobs, queueSettings, startBoss } from '../../adapters/queue/pg-boss.js';
 import { createEngine } from '../../app/engine.js';
+import { importFiles } from '../../app/import-files.js';
+import type { MailboxRecord } from '../../app/ports.js';
 import { addImapMailbox } from '../../app/mailboxes.js';
 import { scanImapMailbox } from '../../app/scan-mailbox.js';
 import { loadKey } from '../../app/secrets.js';
 import { PhishguardError } from '../../errors.js';
 import { readAll, writeJson, type CliContext } from '../context.js';
+import { createLogger } from '../logger.js';
 import { promptHidden } from '../output/prompt.js';
 import { ProgressBar } from '../output/progress.js';
 import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
 
 interface AddOptions extends StoreFlags {
-  host: string;
+  host?: string;
   port?: string;
-  user: string;
+  user?: string;
+  name?: string;
+  path?: string[];
   owner?: string;
   folder: string;
   starttls?: boolean;
@@ -40,10 +48,12 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
   common(
     mailbox
       .command('add')
-      .argument('<kind>', 'imap')
-      .requiredOption('--host <host>', 'IMAP server')
+      .argument('<kind>', 'imap, or local (files scanned by a worker or phishguard mailbox scan)')
+      .option('--host <host>', 'IMAP server')
       .option('--port <port>', 'port (993 with TLS, 143 otherwise)')
-      .requiredOption('--user <login>', 'IMAP login')
+      .option('--user <login>', 'IMAP login')
+      .option('--name <name>', 'local: the mailbox name')
+      .option('--path <paths...>', 'local: .eml/Maildir/mbox/mbox.gz files or folders it is scanned from')
       .option('--owner <username>', 'PhishGuard account (default: the only user)')
       .option('--folder <name>', 'folder to scan', 'INBOX')
       .option('--starttls', 'plain connection upgraded with STARTTLS (port 143)')
@@ -58,16 +68,20 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       .option('--json', 'print JSON'),
   ).action(async (kind: string, opts: AddOptions) => {
     const c = ctx();
+    if (kind === 'local') return addLocal(c, opts);
     if (kind !== 'imap')
       throw new PhishguardError(
         'USAGE',
-        `unknown mailbox kind ${kind}: use imap (Gmail: phishguard gmail login; files: phishguard import)`,
+        `unknown mailbox kind ${kind}: use imap or local (Gmail: phishguard gmail login; one-off files: phishguard import)`,
       );
+    if (!opts.host || !opts.user)
+      throw new PhishguardError('USAGE', 'an IMAP mailbox needs --host and --user');
+    const { host, user } = opts;
     const secret =
       opts.accessTokenStdin || opts.passwordStdin
         ? (await readAll(c.stdin)).toString('utf8').trim()
         : c.stdin.isTTY
-          ? await promptHidden(`IMAP password for ${opts.user}: `)
+          ? await promptHidden(`IMAP password for ${user}: `)
           : null;
     if (!secret)
       throw new PhishguardError(
@@ -83,10 +97,10 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
         loadKey(config.dataDir, 'secrets', c.env),
         owner.id,
         {
-          host: opts.host,
+          host,
           port: Number(opts.port ?? (security === 'tls' ? 993 : 143)),
           security,
-          user: opts.user,
+          user,
           folder: opts.folder,
           insecureTls: opts.insecureTls === true,
         },
@@ -98,7 +112,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
         username: owner.username,
         action: 'mailbox.add',
         target: `mailbox:${m.id}`,
-        detail: { kind: 'imap', host: opts.host },
+        detail: { kind: 'imap', host },
       });
       if (opts.json) writeJson(c, { id: m.id, kind: m.kind, address: m.address });
       else
@@ -144,48 +158,62 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
   common(
     mailbox
       .command('scan')
-      .argument('<id>')
+      .argument('[id]', 'the mailbox (with --queue and --all: every mailbox)')
       .description('Fetch and analyse new mail (read-only)')
+      .option('--queue', 'PostgreSQL store: queue the scan for the workers instead of running it here')
+      .option('--all', 'with --queue: every mailbox')
       .option('--json', 'print JSON'),
-  ).action(async (id: string, opts: StoreFlags & { json?: boolean }) => {
-    const c = ctx();
-    const { config, store } = await openStore(c, opts);
-    try {
-      const m = await store.mailboxes.byId(Number(id));
-      if (!m) throw new PhishguardError('NOT_FOUND', `no mailbox ${id}`);
-      if (m.kind !== 'imap')
-        throw new PhishguardError(
-          'USAGE',
-          m.kind === 'local'
-            ? 'local mailboxes are filled with phishguard import PATH'
-            : 'Gmail mailboxes are scanned with phishguard gmail scan',
+  ).action(
+    async (id: string | undefined, opts: StoreFlags & { json?: boolean; queue?: boolean; all?: boolean }) => {
+      const c = ctx();
+      if (opts.queue) return queueScans(c, id, opts);
+      if (!id) throw new PhishguardError('USAGE', 'which mailbox? phishguard mailbox scan ID');
+      const { config, store } = await openStore(c, opts);
+      try {
+        const m = await store.mailboxes.byId(Number(id));
+        if (!m) throw new PhishguardError('NOT_FOUND', `no mailbox ${id}`);
+        if (m.kind === 'local' && Array.isArray(m.config.paths)) {
+          const r = await importFiles(store, createEngine(), m.user_id, m.config.paths as string[], {
+            mailboxName: m.address,
+          });
+          if (opts.json) writeJson(c, r);
+          else c.stdout.write(`scanned ${r.processed} message(s), stored ${r.added} new\n`);
+          return;
+        }
+        if (m.kind !== 'imap')
+          throw new PhishguardError(
+            'USAGE',
+            m.kind === 'local'
+              ? 'local mailboxes are filled with phishguard import PATH'
+              : 'Gmail mailboxes are scanned with phishguard gmail scan',
+          );
+        let bar: ProgressBar | null = null;
+        const r = await scanImapMailbox(
+          store,
+          createEngine(),
+          m,
+          loadKey(config.dataDir, 'secrets', c.env),
+          (p) => {
+            bar ??= new ProgressBar(p.total ?? 0, 'messages');
+            bar.update(p.processed, p.processed);
+          },
         );
-      let bar: ProgressBar | null = null;
-      const r = await scanImapMailbox(
-        store,
-        createEngine(),
-        m,
-        loadKey(config.dataDir, 'secrets', c.env),
-        (p) => {
-          bar ??= new ProgressBar(p.total ?? 0, 'messages');
-          bar.update(p.processed, p.processed);
-        },
-      );
-      (bar as ProgressBar | null)?.finish();
-      const owner = await store.users.byId(m.user_id);
-      await store.audit.add({
-        userId: m.user_id,
-        username: owner?.username ?? null,
-        action: 'mailbox.scan',
-        target: `mailbox:${m.id}`,
-        detail: { ...r, via: 'cli' },
-      });
-      if (opts.json) writeJson(c, r);
-      else c.stdout.write(`scanned ${r.processed} new message(s), stored ${r.added}\n`);
-    } finally {
-      await store.close();
-    }
-  });
+        (bar as ProgressBar | null)?.finish();
+        const owner = await store.users.byId(m.user_id);
+        await store.audit.add({
+          userId: m.user_id,
+          username: owner?.username ?? null,
+          action: 'mailbox.scan',
+          target: `mailbox:${m.id}`,
+          detail: { ...r, via: 'cli' },
+        });
+        if (opts.json) writeJson(c, r);
+        else c.stdout.write(`scanned ${r.processed} new message(s), stored ${r.added}\n`);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
   common(
     mailbox
@@ -210,4 +238,69 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       await store.close();
     }
   });
+}
+
+/** `mailbox add local`: a mailbox filled from files, scanned by a worker or `mailbox scan`. */
+async function addLocal(c: CliContext, opts: AddOptions): Promise<void> {
+  if (!opts.name || !opts.path?.length)
+    throw new PhishguardError('USAGE', 'a local mailbox needs --name NAME and --path PATH…');
+  const paths = opts.path.map((p) => resolve(p));
+  for (const p of paths)
+    if (!existsSync(p)) throw new PhishguardError('NOT_FOUND', `no such file or folder: ${p}`);
+  const { store } = await openStore(c, opts);
+  try {
+    const owner = await resolveUser(store, opts.owner, '--owner');
+    const m = await store.mailboxes.ensure({ userId: owner.id, kind: 'local', address: opts.name });
+    await store.mailboxes.setConfig(m.id, { ...m.config, paths });
+    await store.audit.add({
+      userId: owner.id,
+      username: owner.username,
+      action: 'mailbox.add',
+      target: `mailbox:${m.id}`,
+      detail: { kind: 'local', paths: paths.length },
+    });
+    if (opts.json) writeJson(c, { id: m.id, kind: m.kind, address: m.address, paths });
+    else c.stdout.write(`added local mailbox ${m.id}: ${m.address} (run: phishguard mailbox scan ${m.id})\n`);
+  } finally {
+    await store.close();
+  }
+}
+
+/** `mailbox scan --queue`: the scans go to the PostgreSQL queue for `phishguard worker`s. */
+async function queueScans(
+  c: CliContext,
+  id: string | undefined,
+  opts: StoreFlags & { json?: boolean; all?: boolean },
+): Promise<void> {
+  if (!id && !opts.all) throw new PhishguardError('USAGE', 'which mailbox? give an ID, or --all');
+  const { config, store } = await openStore(c, opts);
+  try {
+    if (!config.databaseUrl)
+      throw new PhishguardError(
+        'USAGE',
+        '--queue needs a PostgreSQL store (PHISHGUARD_DATABASE_URL); with SQLite, scans run here',
+      );
+    const targets = opts.all
+      ? await store.mailboxes.listAll()
+      : [await store.mailboxes.byId(Number(id))].filter((m): m is MailboxRecord => !!m);
+    if (targets.length === 0) throw new PhishguardError('NOT_FOUND', `no mailbox ${id ?? ''}`.trim());
+    const logger = createLogger('warn', 'json');
+    const jobs = queueJobs(await startBoss(config.databaseUrl, queueSettings(c.env)), { store, logger });
+    const out: { mailbox: number; scan_id: number; already_running: boolean }[] = [];
+    try {
+      for (const m of targets) {
+        const r = await jobs.scanMailbox(m);
+        out.push({ mailbox: m.id, scan_id: r.scanId, already_running: r.alreadyRunning });
+      }
+    } finally {
+      await jobs.close();
+    }
+    if (opts.json) writeJson(c, out);
+    else
+      c.stdout.write(
+        `queued ${out.filter((r) => !r.already_running).length} scan(s); ${out.filter((r) => r.already_running).length} already running\n`,
+      );
+  } finally {
+    await store.close();
+  }
 }

@@ -1,13 +1,14 @@
-import { rescoreStale } from '../../app/rescore.js';
 import { serve } from '@hono/node-server';
 import type { Command } from 'commander';
 import type { Logger } from 'pino';
 import type { Duplex } from 'node:stream';
+import { queueJobs, queueSettings, startBoss } from '../../adapters/queue/pg-boss.js';
 import { sweepUploads } from '../../adapters/uploads/multipart.js';
 import { ensureFirstAdmin } from '../../app/accounts.js';
 import type { Store } from '../../app/ports.js';
 import { scanImapMailbox } from '../../app/scan-mailbox.js';
 import { buildDeps } from '../../server/build-deps.js';
+import { redactUrl } from '../../store/postgres.js';
 import { createApp } from '../../server/create-app.js';
 import type { CliContext } from '../context.js';
 import { PhishguardError } from '../../errors.js';
@@ -53,13 +54,20 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   const logger = createLogger(ctx.debug ? 'debug' : config.logLevel, format);
   const admin = await ensureFirstAdmin(store);
   const deps = buildDeps(config, store, logger, ctx.env);
-  await resumeInterruptedScans(store, deps, logger);
+  if (config.databaseUrl) {
+    // Several daemons and workers share the database: jobs go through its queue, and the
+    // running scans are the workers' (a restart here interrupts nothing).
+    deps.jobs = queueJobs(await startBoss(config.databaseUrl, queueSettings(ctx.env)), deps);
+    for (const name of ['JWT', 'SECRETS'])
+      if (!ctx.env[`PHISHGUARD_${name}_KEY`] && !ctx.env[`PHISHGUARD_${name}_KEY_FILE`])
+        logger.warn(
+          `PHISHGUARD_${name}_KEY(_FILE) is not set: this daemon uses its own key in ${config.dataDir}, so sessions or stored mailbox secrets will not work across daemons and workers (see docs/deployment.md)`,
+        );
+  } else await resumeInterruptedScans(store, deps, logger);
   const swept = sweepUploads(config.dataDir);
   if (swept > 0) logger.info({ swept }, 'removed uploads left by an earlier run');
   // Mail analysed by earlier rules or another model is analysed again, in the background.
-  rescoreStale(store, deps.engine)
-    .then((n) => n > 0 && logger.info({ rescored: n, engine: deps.engine.version }, 'stored mail rescored'))
-    .catch((err: Error) => logger.warn({ err: err.message }, 'rescoring stored mail failed'));
+  await deps.jobs.rescoreStale();
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port });
   // Requests Node refuses before the app sees them still get the API's {detail, code} shape.
@@ -84,7 +92,8 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  ctx.stderr.write(`PhishGuard listening on ${url} (data: ${config.dataDir})\n`);
+  const where = config.databaseUrl ? redactUrl(config.databaseUrl) : config.dataDir;
+  ctx.stderr.write(`PhishGuard listening on ${url} (data: ${where})\n`);
   if (admin) {
     // Printed once, never logged or stored in clear; set apart from the log lines around it.
     const rule = '='.repeat(72);
@@ -100,6 +109,7 @@ async function runServe(ctx: CliContext, opts: Options): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  await deps.jobs.close();
   await deps.dispose();
   // Aggregated audit counts still open are written before the database closes.
   await deps.auth.anonymousAudit.flush();

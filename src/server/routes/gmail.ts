@@ -399,7 +399,8 @@ export function gmailRoutes(deps: AppDeps) {
         method: 'post',
         path: '/api/auth/gmail/scan',
         tags: ['gmail'],
-        summary: 'Analyse the latest 50 messages',
+        summary:
+          'Analyse the latest 50 messages (with a PostgreSQL store: queue a background scan of the mailbox and answer at once with its scan_id)',
         ...signedIn(deps),
         responses: {
           200: json(
@@ -407,6 +408,9 @@ export function gmailRoutes(deps: AppDeps) {
               analysed: z.number().int(),
               high_risk: z.number().int(),
               next_page_token: z.string().nullable(),
+              /** Set when the scan was queued: follow it at GET /api/scans/{id}. */
+              scan_id: z.number().int().optional(),
+              status: z.enum(['done', 'running']).optional(),
             }),
             'Counts',
           ),
@@ -416,6 +420,21 @@ export function gmailRoutes(deps: AppDeps) {
       async (c) => {
         const user = c.get('user');
         const m = await gmail().mailboxFor(user);
+        if (deps.jobs.mode === 'queue') {
+          const { scanId } = await deps.jobs.scanMailbox(m);
+          await deps.store.audit.add({
+            userId: user.id,
+            username: user.username,
+            action: 'mailbox.scan',
+            target: m.address,
+            address: clientAddress(c),
+            detail: { queued: true, scan: scanId },
+          });
+          return c.json(
+            { analysed: 0, high_risk: 0, next_page_token: null, scan_id: scanId, status: 'running' as const },
+            200,
+          );
+        }
         const r = await gmail().analyze(m, { max: 50 });
         await deps.store.audit.add({
           userId: user.id,
@@ -430,6 +449,7 @@ export function gmailRoutes(deps: AppDeps) {
             analysed: r.emails.length,
             high_risk: r.emails.filter((e) => e.phishing_analysis.risk_level === 'HIGH').length,
             next_page_token: r.next_page_token,
+            status: 'done' as const,
           },
           200,
         );

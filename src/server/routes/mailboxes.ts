@@ -2,7 +2,6 @@ import { rmSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { saveMultipartFiles } from '../../adapters/uploads/multipart.js';
 import { importFiles } from '../../app/import-files.js';
-import { scanImapMailbox, scanRunning } from '../../app/scan-mailbox.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps } from '../env.js';
 import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
@@ -71,12 +70,14 @@ export function mailboxRoutes(deps: AppDeps) {
         // Starts a background scan (one per mailbox at a time) and answers at once.
         const user = c.get('user');
         const m = await owned(c.req.valid('param').id, user.id);
-        if (m.kind !== 'imap') throw new PhishguardError('USAGE', `${m.kind} mailboxes are not scanned here`);
-        const already = scanRunning(m.id);
-        const job = scanImapMailbox(store, deps.engine, m, deps.secretsKey);
-        job.catch((err: Error) =>
-          deps.logger.warn({ mailbox: m.id, err: err.message }, 'mailbox scan failed'),
-        );
+        if (m.kind === 'local' && !Array.isArray(m.config.paths))
+          throw new PhishguardError(
+            'USAGE',
+            'this local mailbox has no source files to scan: upload files instead',
+          );
+        if (m.kind === 'gmail' && !deps.gmail?.configured)
+          throw new PhishguardError('UNAVAILABLE', 'Gmail is not configured on this server');
+        const { scanId, alreadyRunning } = await deps.jobs.scanMailbox(m);
         await store.audit.add({
           userId: user.id,
           username: user.username,
@@ -84,11 +85,7 @@ export function mailboxRoutes(deps: AppDeps) {
           target: `mailbox:${m.id}`,
           address: clientAddress(c),
         });
-        const scan = await store.scans.latest(m.id);
-        return c.json(
-          { scan_id: scan?.id ?? null, status: 'running' as const, already_running: already },
-          202,
-        );
+        return c.json({ scan_id: scanId, status: 'running' as const, already_running: alreadyRunning }, 202);
       },
     )
     .openapi(
@@ -187,7 +184,7 @@ export function mailboxRoutes(deps: AppDeps) {
       async (c) => {
         const user = c.get('user');
         const m = await owned(c.req.valid('param').id, user.id);
-        if (scanRunning(m.id))
+        if ((await store.scans.latest(m.id))?.status === 'running')
           throw new PhishguardError(
             'CONFLICT',
             'A scan of this mailbox is running; remove it when the scan ends',
