@@ -368,7 +368,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Analyse the latest 50 messages */
+    /** Analyse the latest 50 messages (with a PostgreSQL store: queue a background scan of the mailbox and answer at once with its scan_id) */
     post: {
       parameters: {
         query?: never;
@@ -388,6 +388,9 @@ export interface paths {
               analysed: number;
               high_risk: number;
               next_page_token: string | null;
+              scan_id?: number;
+              /** @enum {string} */
+              status?: 'done' | 'running';
             };
           };
         };

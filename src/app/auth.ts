@@ -3,7 +3,7 @@ import { PhishguardError } from '../errors.js';
 import { verifyPassword } from './accounts.js';
 import { Hs256 } from './jwt.js';
 import { ThrottledAudit } from './audit-throttle.js';
-import { LoginLimiter } from './login-limiter.js';
+import { LoginLimiter, type AttemptLimiter } from './login-limiter.js';
 import type { Store, UserRecord } from './ports.js';
 
 export interface AuthSettings {
@@ -50,7 +50,7 @@ export class AuthService {
   constructor(
     private readonly store: Store,
     private readonly settings: AuthSettings,
-    private readonly limiter = new LoginLimiter(),
+    private readonly limiter: AttemptLimiter = new LoginLimiter(),
   ) {
     this.#jwt = new Hs256(settings.secret);
     this.anonymousAudit = new ThrottledAudit(store.audit);
@@ -58,7 +58,7 @@ export class AuthService {
 
   async login(username: string, password: string, address: string): Promise<TokenPair> {
     // Counted before the slow hash: concurrent guesses each take a slot or are refused.
-    const attempt = this.limiter.reserve(username, address);
+    const attempt = await this.limiter.reserve(username, address);
     if (!attempt) {
       const known = await this.store.users.byUsername(username);
       await this.anonymousAudit.add({
@@ -87,7 +87,7 @@ export class AuthService {
       else await this.anonymousAudit.add(entry);
       throw new PhishguardError('UNAUTHORIZED', 'Incorrect username or password');
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     await this.store.audit.add({ userId: user.id, username: user.username, action: 'auth.login', address });
     return this.issue(user, randomUUID());
   }
@@ -167,11 +167,11 @@ export class AuthService {
    * sign-in: a stolen session must not be a way to guess the password without limit.
    */
   async checkCurrentPassword(user: UserRecord, password: string, address: string): Promise<boolean> {
-    const attempt = this.limiter.reserve(user.username, address);
+    const attempt = await this.limiter.reserve(user.username, address);
     if (!attempt)
       throw new PhishguardError('RATE_LIMITED', 'Too many wrong passwords. Try again in 15 minutes.');
     if (!(await verifyPassword(user, password))) return false;
-    attempt.succeeded();
+    await attempt.succeeded();
     return true;
   }
 

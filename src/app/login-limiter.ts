@@ -8,7 +8,15 @@
  * - per address: 20 failures across all accounts (local clients all share 127.0.0.1, so one
  *   person locking an account must not lock everyone), never reset by a success.
  */
-export class LoginLimiter {
+/** Where sign-in attempts are counted: this process (LoginLimiter), or the shared database. */
+export interface AttemptLimiter {
+  reserve(
+    account: string,
+    address: string,
+  ): { succeeded(): void | Promise<void> } | null | Promise<{ succeeded(): void | Promise<void> } | null>;
+}
+
+export class LoginLimiter implements AttemptLimiter {
   readonly #attempts = new Map<string, number[]>();
 
   constructor(

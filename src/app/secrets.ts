@@ -41,3 +41,19 @@ export function decryptSecret(key: Buffer, sealed: string): string {
   d.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([d.update(Buffer.from(ct, 'base64url')), d.final()]).toString('utf8');
 }
+
+/** AES-256-GCM as one base64url token (iv, tag, ciphertext): for values carried in URLs. */
+export function sealToken(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', key, iv);
+  const ct = Buffer.concat([c.update(plaintext, 'utf8'), c.final()]);
+  return Buffer.concat([iv, c.getAuthTag(), ct]).toString('base64url');
+}
+
+export function openToken(key: Buffer, token: string): string {
+  const b = Buffer.from(token, 'base64url');
+  if (b.length < 29) throw new Error('not a sealed token');
+  const d = createDecipheriv('aes-256-gcm', key, b.subarray(0, 12));
+  d.setAuthTag(b.subarray(12, 28));
+  return Buffer.concat([d.update(b.subarray(28)), d.final()]).toString('utf8');
+}

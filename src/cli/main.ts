@@ -17,6 +17,7 @@ import { registerMark } from './commands/mark.js';
 import { registerSenders } from './commands/senders.js';
 import { registerUser } from './commands/user.js';
 import { registerWorker } from './commands/worker.js';
+import { registerDb } from './commands/db.js';
 
 export function buildProgram(getCtx: () => CliContext): Command {
   const program = new Command('phishguard')
@@ -36,6 +37,7 @@ export function buildProgram(getCtx: () => CliContext): Command {
   registerAnalyzeUrl(program, getCtx);
   registerServe(program, getCtx);
   registerWorker(program, getCtx);
+  registerDb(program, getCtx);
   registerUser(program, getCtx);
   registerSenders(program, getCtx);
   registerMark(program, getCtx);

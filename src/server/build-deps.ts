@@ -8,6 +8,7 @@ import { defaultWorkers } from '../app/scan-files.js';
 import { AuthService } from '../app/auth.js';
 import { GmailService } from '../app/gmail/service.js';
 import { inProcessJobs } from '../app/jobs.js';
+import { PgLoginLimiter } from '../store/postgres-limiter.js';
 import { createEngine } from '../app/engine.js';
 import type { Store } from '../app/ports.js';
 import { loadKey } from '../app/secrets.js';
@@ -28,6 +29,8 @@ export function buildDeps(
   const secretsKey = loadKey(config.dataDir, 'secrets', env);
   const poolSize = config.analysisWorkers ?? Math.min(2, defaultWorkers());
   let pool: AnalyzePool | null = null;
+  // Several daemons on one PostgreSQL count sign-in attempts together; one daemon in memory.
+  const limiter = config.databaseUrl ? new PgLoginLimiter(config.databaseUrl) : undefined;
   const gmail = new GmailService(config.google, store, engine, secretsKey);
   const analysisPool = () => {
     if (poolSize === 0) return null;
@@ -42,11 +45,15 @@ export function buildDeps(
     logger,
     popular,
     engine,
-    auth: new AuthService(store, {
-      secret: loadKey(config.dataDir, 'jwt', env).toString('base64'),
-      accessTtlSeconds: config.accessTokenTtlSeconds,
-      refreshTtlDays: config.refreshTokenTtlDays,
-    }),
+    auth: new AuthService(
+      store,
+      {
+        secret: loadKey(config.dataDir, 'jwt', env).toString('base64'),
+        accessTtlSeconds: config.accessTokenTtlSeconds,
+        refreshTtlDays: config.refreshTokenTtlDays,
+      },
+      limiter,
+    ),
     browser: () => {
       browser ??= (async () => {
         const path = findChromium(config.chromium);
@@ -71,6 +78,7 @@ export function buildDeps(
       const b = await browser;
       await b?.close();
       await pool?.close();
+      await limiter?.close();
     },
   };
 }

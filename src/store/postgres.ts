@@ -125,12 +125,25 @@ async function tx<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promi
   }
 }
 
+/**
+ * PostgreSQL text cannot hold NUL, which malformed mail does carry (SQLite keeps it): it is
+ * dropped from every text value rather than failing the message.
+ */
+export const clean = (v: unknown): unknown =>
+  typeof v === 'string'
+    ? v.includes('\u0000')
+      ? v.replaceAll('\u0000', '')
+      : v
+    : Array.isArray(v)
+      ? v.map(clean)
+      : v;
+
 async function one<T extends pg.QueryResultRow>(
   q: Queryable,
   text: string,
   args: unknown[] = [],
 ): Promise<T | null> {
-  return (await q.query<T>(sql(text), args)).rows[0] ?? null;
+  return (await q.query<T>(sql(text), args.map(clean))).rows[0] ?? null;
 }
 
 async function all<T extends pg.QueryResultRow>(
@@ -138,11 +151,11 @@ async function all<T extends pg.QueryResultRow>(
   text: string,
   args: unknown[] = [],
 ): Promise<T[]> {
-  return (await q.query<T>(sql(text), args)).rows;
+  return (await q.query<T>(sql(text), args.map(clean))).rows;
 }
 
 async function run(q: Queryable, text: string, args: unknown[] = []): Promise<number> {
-  return (await q.query(sql(text), args)).rowCount ?? 0;
+  return (await q.query(sql(text), args.map(clean))).rowCount ?? 0;
 }
 
 function postgresStore(pool: pg.Pool, url: string): Store {
@@ -478,7 +491,7 @@ function pgEmails(pool: pg.Pool, knownSenders: KnownSenders): EmailsRepo {
         if (links.length)
           await c.query(
             'INSERT INTO links (email_id, url) SELECT $1, u FROM unnest($2::text[]) AS u ON CONFLICT DO NOTHING',
-            [inserted.id, links],
+            [inserted.id, clean(links)],
           );
         return { id: inserted.id, inserted: true };
       }),
@@ -675,15 +688,24 @@ function pgUrlAnalyses(pool: pg.Pool): UrlAnalysesRepo {
       const out = new Map<string, UrlAnalysisBrief>();
       const wanted = [...new Set(urls)];
       if (wanted.length === 0) return out;
-      const rows = await all<UrlAnalysisBrief & { url: string }>(
+      // Newest first; the mode and screenshot are read here, not by a jsonb cast (a page's text
+      // may hold an escaped NUL, which jsonb refuses).
+      const rows = await all<Omit<UrlAnalysisBrief, 'screenshot_id'> & { url: string; result_json: string }>(
         pool,
-        `SELECT DISTINCT ON (url) url, analysis_id, verdict, threat_score, created_at,
-                (result_json::jsonb #>> '{analysis_metadata,screenshot_id}') AS screenshot_id
-           FROM url_analyses WHERE user_id = ? AND url = ANY(?::text[])
-          ORDER BY url, (result_json::jsonb #>> '{analysis_metadata,mode}') = 'comprehensive' DESC NULLS LAST, id DESC`,
+        `SELECT url, analysis_id, verdict, threat_score, created_at, result_json
+           FROM url_analyses WHERE user_id = ? AND url = ANY(?::text[]) ORDER BY id DESC LIMIT 2000`,
         [userId, wanted],
       );
-      for (const { url, ...r } of rows) out.set(url, { ...r, screenshot_id: r.screenshot_id ?? null });
+      const full = new Set<string>();
+      for (const { url, result_json, ...r } of rows) {
+        const meta = (
+          JSON.parse(result_json) as { analysis_metadata?: { mode?: string; screenshot_id?: string } }
+        ).analysis_metadata;
+        const comprehensive = meta?.mode === 'comprehensive';
+        if (out.has(url) && (full.has(url) || !comprehensive)) continue;
+        out.set(url, { ...r, screenshot_id: meta?.screenshot_id ?? null });
+        if (comprehensive) full.add(url);
+      }
       return out;
     },
   };

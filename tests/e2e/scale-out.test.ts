@@ -13,8 +13,12 @@ import { PG_BIN, startPostgres, type Postgres } from '../helpers/postgres.js';
 import { startCli, startDaemon, waitFor, type Running } from '../helpers/processes.js';
 import { skipWithout } from '../helpers/required-tool.js';
 
-/** Local mailboxes of PER_MAILBOX messages each (the figure: 1,000 of 50). */
-const MAILBOXES = Number(process.env.SCALE_TEST_MAILBOXES ?? 1000);
+/**
+ * Local mailboxes of PER_MAILBOX messages each. The issue's figure is 1,000 of 50, which takes
+ * about 8.5 minutes here (50,100 messages in 510.6 s, one worker killed early): too long for
+ * every run of the suite, so the suite scans 100 and SCALE_TEST_MAILBOXES=1000 runs the full one.
+ */
+const MAILBOXES = Number(process.env.SCALE_TEST_MAILBOXES ?? 100);
 const PER_MAILBOX = 50;
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'email');
 

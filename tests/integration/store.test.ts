@@ -367,6 +367,49 @@ describe.each(backends())('the $name store', (backend) => {
     await store.close();
   });
 
+  it_('keeps text with NUL characters (malformed mail carries them) and hostile page text', async () => {
+    const { store, alice, a1 } = await seeded(backend);
+    const { id, inserted } = await store.emails.insertAnalysed(
+      {
+        mailboxId: a1.id,
+        providerId: 'nul',
+        messageId: '<a\u0000b@x>',
+        subject: 'Invoice\u0000 due',
+        sender: 'Bad\u0000 <b@x.example>',
+        receivedAt: null,
+        snippet: 'a\u0000b',
+        size: 3,
+        raw: Buffer.from('a\u0000b'),
+        links: ['http://x.example/\u0000a'],
+      },
+      phish,
+    );
+    expect(inserted).toBe(true);
+    // SQLite keeps the NUL, PostgreSQL drops it.
+    expect((await store.emails.get(id, alice.id))?.subject.replaceAll('\u0000', '')).toBe('Invoice due');
+    expect((await store.emails.raw(id, alice.id))?.toString()).toBe('a\u0000b');
+    await store.urlAnalyses.put({
+      analysisId: 'nul-page',
+      cacheKey: 'nul',
+      userId: alice.id,
+      url: 'https://z.example/',
+      verdict: 'suspicious',
+      threatScore: 0.4,
+      resultJson: JSON.stringify({
+        title: 'a\u0000b',
+        analysis_metadata: { mode: 'comprehensive', screenshot_id: 's' },
+      }),
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    expect(
+      (await store.urlAnalyses.latestFor(alice.id, ['https://z.example/'])).get('https://z.example/'),
+    ).toMatchObject({
+      analysis_id: 'nul-page',
+      screenshot_id: 's',
+    });
+    await store.close();
+  });
+
   it_('keeps screenshots, cached link analyses and the audit log per user', async () => {
     const { store, alice, bob } = await seeded(backend);
     await store.screenshots.put('s1', alice.id, Buffer.from([137, 80, 78, 71]));

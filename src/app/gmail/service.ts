@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OAuth2Client } from 'google-auth-library';
 import {
   fetchUserEmail,
@@ -17,7 +17,15 @@ import { PhishguardError } from '../../errors.js';
 import type { Engine } from '../engine.js';
 import { receivedAt } from '../import-files.js';
 import type { MailboxRecord, Store, UserRecord } from '../ports.js';
-import { decryptSecret, encryptSecret } from '../secrets.js';
+import { decryptSecret, encryptSecret, openToken, sealToken } from '../secrets.js';
+
+type SealedPending = [
+  verifier: string,
+  binding: string,
+  userId: number | null,
+  redirectUri: string,
+  created: number,
+];
 
 export interface PendingAuth {
   verifier: string;
@@ -53,7 +61,12 @@ export function notConfiguredMessage(): string {
 
 /** Gmail through Google sign-in: read-only scope, state + PKCE, refresh tokens encrypted at rest. */
 export class GmailService {
-  readonly #pending = new Map<string, PendingAuth>();
+  /**
+   * States already used here (a state is good once). The pending flow itself travels sealed in
+   * the state (AES-256-GCM under the secrets key), so any daemon sharing the key can finish a
+   * flow another one started: nothing is kept between the two requests.
+   */
+  readonly #used = new Map<string, number>();
   readonly #clients = new Map<
     number,
     { sealed: string; client: OAuth2Client; api: ReturnType<typeof gmailApi> }
@@ -68,6 +81,22 @@ export class GmailService {
 
   get configured(): boolean {
     return googleConfigured(this.google);
+  }
+
+  /** The pending flow sealed in `state`, once; undefined when it is forged, altered or used. */
+  #open(state: string): PendingAuth | undefined {
+    const now = Date.now();
+    for (const [k, at] of this.#used) if (now - at > STATE_TTL_MS) this.#used.delete(k);
+    if (state.length > 2000 || this.#used.has(state)) return undefined;
+    try {
+      const [verifier, binding, userId, redirectUri, created] = JSON.parse(
+        openToken(this.key, state),
+      ) as SealedPending;
+      this.#used.set(state, now);
+      return { verifier, binding, userId, redirectUri, created };
+    } catch {
+      return undefined;
+    }
   }
 
   #requireConfigured(): void {
@@ -87,17 +116,11 @@ export class GmailService {
   ): Promise<string> {
     this.#requireConfigured();
     const now = Date.now();
-    for (const [k, v] of this.#pending) if (now - v.created > STATE_TTL_MS) this.#pending.delete(k);
     const client = oauthClient(this.google, redirectUri);
     const { codeVerifier, codeChallenge } = await client.generateCodeVerifierAsync();
-    const state = randomBytes(24).toString('base64url');
-    this.#pending.set(state, {
-      verifier: codeVerifier,
-      binding: sha256(binding),
-      userId,
-      redirectUri,
-      created: now,
-    });
+    // Sealed as a short array: the state rides in two URLs.
+    const sealed: SealedPending = [codeVerifier, sha256(binding), userId, redirectUri, now];
+    const state = sealToken(this.key, JSON.stringify(sealed));
     return client.generateAuthUrl({
       access_type: 'offline',
       prompt: 'consent',
@@ -120,8 +143,7 @@ export class GmailService {
         'UNAUTHORIZED',
         q.error === 'access_denied' ? 'access_denied' : `google_${q.error}`.slice(0, 60),
       );
-    const pending = q.state ? this.#pending.get(q.state) : undefined;
-    if (q.state) this.#pending.delete(q.state);
+    const pending = q.state ? this.#open(q.state) : undefined;
     if (!pending || Date.now() - pending.created > STATE_TTL_MS)
       throw new PhishguardError('FORBIDDEN', 'state_mismatch');
     if (!binding || !timingSafeEqual(Buffer.from(sha256(binding)), Buffer.from(pending.binding)))

@@ -133,7 +133,7 @@ export function gmailRoutes(deps: AppDeps) {
         request: {
           query: z.object({
             code: z.string().max(2000).optional(),
-            state: z.string().max(500).optional(),
+            state: z.string().max(1000).optional(),
             error: z.string().max(200).optional(),
           }),
         },

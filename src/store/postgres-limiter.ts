@@ -1,0 +1,79 @@
+import pg from 'pg';
+import type { AttemptLimiter } from '../app/login-limiter.js';
+
+/**
+ * LoginLimiter's budgets kept in PostgreSQL (table login_attempts), so that any number of
+ * daemons behind a load balancer count the same attempts: per account, per (account, address),
+ * per address, each attempt counted before the password is checked. The keys of one attempt
+ * are locked (advisory, in a fixed order) while they are counted and taken, so concurrent
+ * guesses cannot all slip under a budget.
+ */
+export class PgLoginLimiter implements AttemptLimiter {
+  readonly #pool: pg.Pool;
+
+  constructor(
+    url: string,
+    private readonly perAccount = 5,
+    private readonly perAddress = 20,
+    private readonly windowMs = 15 * 60_000,
+  ) {
+    this.#pool = new pg.Pool({ connectionString: url, max: 3, application_name: 'phishguard-limits' });
+    this.#pool.on('error', () => undefined);
+  }
+
+  async reserve(account: string, address: string): Promise<{ succeeded(): Promise<void> } | null> {
+    const a = account.toLowerCase();
+    // JSON: whatever was typed (a NUL among it) becomes text PostgreSQL accepts.
+    const keys: [string, number][] = [
+      [`u:${JSON.stringify(a)}`, this.perAccount],
+      [`ua:${JSON.stringify([a, address])}`, this.perAccount],
+      [`a:${JSON.stringify(address)}`, this.perAddress],
+    ];
+    const window = `${Math.round(this.windowMs / 1000)} seconds`;
+    const c = await this.#pool.connect();
+    let ids: number[];
+    try {
+      await c.query('BEGIN');
+      for (const [k] of [...keys].sort(([x], [y]) => (x < y ? -1 : 1)))
+        await c.query("SELECT pg_advisory_xact_lock(hashtext('phishguard:login:' || $1))", [k]);
+      const counts = await c.query<{ key: string; n: string }>(
+        `SELECT key, count(*) AS n FROM login_attempts WHERE key = ANY($1::text[]) AND at > now() - $2::interval GROUP BY key`,
+        [keys.map(([k]) => k), window],
+      );
+      const n = new Map(counts.rows.map((r) => [r.key, Number(r.n)]));
+      if (keys.some(([k, max]) => (n.get(k) ?? 0) >= max)) {
+        await c.query('ROLLBACK');
+        return null;
+      }
+      const inserted = await c.query<{ id: string }>(
+        'INSERT INTO login_attempts (key) SELECT unnest($1::text[]) RETURNING id',
+        [keys.map(([k]) => k)],
+      );
+      ids = inserted.rows.map((r) => Number(r.id));
+      await c.query('COMMIT');
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      c.release();
+    }
+    // Now and then, attempts older than the window are dropped.
+    if (Math.random() < 0.02)
+      void this.#pool
+        .query('DELETE FROM login_attempts WHERE at < now() - $1::interval', [window])
+        .catch(() => undefined);
+    return {
+      succeeded: async () => {
+        // The account's own budgets start again; the address keeps its failures, less this attempt.
+        await this.#pool.query('DELETE FROM login_attempts WHERE key = ANY($1::text[]) OR id = $2', [
+          keys.slice(0, 2).map(([k]) => k),
+          ids[2],
+        ]);
+      },
+    };
+  }
+
+  close(): Promise<void> {
+    return this.#pool.end();
+  }
+}
