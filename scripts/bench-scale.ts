@@ -5,7 +5,7 @@
 //  3. List pages at SCALE_LIST_EMAILS stored messages (default 1,000,000) on PostgreSQL and on
 //     SQLite: p50/p99 over real HTTP (one connection, sequential) for the first page, a deep
 //     page, a level filter, a sort by score and a search term.
-// It starts its own PostgreSQL cluster (Debian's postgresql package) in a temp directory.
+// SCALE_ONLY=list runs the third part alone. It starts its own PostgreSQL cluster (Debian's postgresql package) in a temp directory.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,7 +51,7 @@ function mbox(box: number): string {
 
 try {
   // 1 and 2: throughput and latency, on a fresh database each.
-  for (const workers of [1, 2]) {
+  for (const workers of process.env.SCALE_ONLY === 'list' ? [] : [1, 2]) {
     const url = await cluster.createDatabase(`scan${workers}`);
     const env = { ...keys, PHISHGUARD_DATABASE_URL: url };
     const store = await openPostgresStore(url);
@@ -180,20 +180,28 @@ try {
 /** LIST_EMAILS analysed messages for user 1, mailbox 1, in SQL (the list reads only the rows). */
 async function seedPostgres(url: string, n: number): Promise<void> {
   const c = new pg.Client({ connectionString: url });
+  const q0 = c.query.bind(c);
+  const step = async (sql: string) => {
+    const t = Date.now();
+    await q0(sql);
+    if (process.env.SCALE_DEBUG) console.log(`  ${sql.trim().slice(0, 40)}…: ${Date.now() - t} ms`);
+  };
+  c.on('error', (err) => console.error(`seeding connection: ${err.message}`));
   await c.connect();
-  await c.query(`INSERT INTO emails (mailbox_id, user_id, provider_id, message_id, subject, sender, received_at, snippet,
+  await step(`INSERT INTO emails (mailbox_id, user_id, provider_id, message_id, subject, sender, received_at, snippet,
       size, status, created_at, sender_address, risk_score, risk_level)
     SELECT 1, 1, 'p' || g, '<' || g || '@bench>', 'Message number ' || g, 'Sender ' || (g % 500) || ' <sender' || (g % 500) || '@example.org>',
       to_char(timestamp '2020-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), 'snippet text', 2048, 'new',
-      '2026-01-01T00:00:00.000Z', 'sender' || (g % 500) || '@example.org', (g * 7919) % 101,
-      CASE WHEN (g * 7919) % 101 >= 70 THEN 'HIGH' WHEN (g * 7919) % 101 >= 40 THEN 'MEDIUM' WHEN (g * 7919) % 101 >= 20 THEN 'LOW' ELSE 'SAFE' END
+      '2026-01-01T00:00:00.000Z', 'sender' || (g % 500) || '@example.org', (g::bigint * 7919) % 101,
+      CASE WHEN (g::bigint * 7919) % 101 >= 70 THEN 'HIGH' WHEN (g::bigint * 7919) % 101 >= 40 THEN 'MEDIUM' WHEN (g::bigint * 7919) % 101 >= 20 THEN 'LOW' ELSE 'SAFE' END
     FROM generate_series(1, ${n}) g`);
-  await c.query(`INSERT INTO analyses (email_id, engine_version, risk_score, risk_level, is_phishing, confidence, summary,
+  await step(`INSERT INTO analyses (email_id, engine_version, risk_score, risk_level, is_phishing, confidence, summary,
       result_json, indicators_json, created_at)
     SELECT id, 'bench', risk_score, risk_level, risk_score >= 70, 0.9, 'A summary of the analysis.', '{}',
       '["An indicator explained in a sentence"]', created_at FROM emails`);
-  await c.query('UPDATE emails e SET analysis_id = a.id FROM analyses a WHERE a.email_id = e.id');
-  await c.query('VACUUM ANALYZE');
+  await step('UPDATE emails e SET analysis_id = a.id FROM analyses a WHERE a.email_id = e.id');
+  await step('VACUUM ANALYZE');
+
   await c.end();
 }
 

@@ -1,13 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { BrowserEngine } from '../adapters/browser/chromium.js';
 import type { AnalyzePool } from '../adapters/workers/analyze-pool.js';
+import type { PopularDomains } from '../core/index.js';
+import type { RedirectAnalysis } from '../core/url/types.js';
 import { PhishguardError } from '../errors.js';
+import { analyzeUrl, type AnalyzeUrlOptions } from './analyze-url.js';
 import type { Engine } from './engine.js';
 import type { GmailService } from './gmail/service.js';
-import { importFiles } from './import-files.js';
+import { importFiles, type ImportResult } from './import-files.js';
 import { trustedAuthServIds } from './mailbox-trust.js';
 import type { MailboxRecord, Store } from './ports.js';
 import { rescoreStale } from './rescore.js';
 import { scanImapMailbox } from './scan-mailbox.js';
+import { StoreUrlCache } from './store-url-cache.js';
 
 /** A mailbox scan as a queued job carries it: the scan row it reports to, and where to go on. */
 export interface ScanJob {
@@ -25,6 +31,34 @@ export interface JobContext {
   gmail: GmailService | null;
   logger: Logger;
   analysisPool?: () => AnalyzePool | null;
+  popular: PopularDomains;
+  /** The headless browser, started on first use (null: none installed). */
+  browser: () => Promise<BrowserEngine | null>;
+}
+
+/** A link to follow for a user: the daemon's options, and whether to use the browser. */
+export interface LinkJob {
+  userId: number;
+  url: string;
+  options: Partial<AnalyzeUrlOptions>;
+  comprehensive: boolean;
+}
+
+/** Follows a link for a user: results cached per user, screenshots stored under the analysis. */
+export async function runLinkJob(
+  ctx: Pick<JobContext, 'store' | 'popular' | 'browser'>,
+  job: LinkJob,
+): Promise<RedirectAnalysis> {
+  return analyzeUrl(job.url, job.options, {
+    popular: ctx.popular,
+    cache: new StoreUrlCache(ctx.store, job.userId),
+    browser: job.comprehensive ? await ctx.browser() : null,
+    saveScreenshot: async (id: string, png: Buffer) => {
+      const shotId = `${id}-${randomUUID().slice(0, 8)}`;
+      await ctx.store.screenshots.put(shotId, job.userId, png);
+      return shotId;
+    },
+  });
 }
 
 /**
@@ -106,6 +140,13 @@ export interface Jobs {
   scanMailbox(m: MailboxRecord): Promise<{ scanId: number; alreadyRunning: boolean }>;
   /** Stored mail analysed by another engine version is analysed again, in the background. */
   rescoreStale(): Promise<void>;
+  /**
+   * Imports uploaded files into the user's local mailbox and answers with the counts (here, or
+   * by a worker while the request waits: the files travel through the database).
+   */
+  importUpload(userId: number, files: readonly { name: string; path: string }[]): Promise<ImportResult>;
+  /** Follows a link and answers with the analysis (here, or by a worker while the request waits). */
+  analyzeLink(job: LinkJob): Promise<RedirectAnalysis>;
   close(): Promise<void>;
 }
 
@@ -130,6 +171,16 @@ export function inProcessJobs(ctx: JobContext): Jobs {
         )
         .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'rescoring stored mail failed'));
     },
+    analyzeLink: (job) => runLinkJob(ctx, job),
+    importUpload: (userId, files) =>
+      importFiles(
+        ctx.store,
+        ctx.engine,
+        userId,
+        files.map((f) => f.path),
+        // The daemon's analysis threads, shared by every upload: memory does not grow with them.
+        { pool: ctx.analysisPool?.() ?? null },
+      ),
     // A scan cut off by shutdown is resumed at the next start (recoverInterrupted).
     close: async () => undefined,
   };

@@ -1,7 +1,7 @@
 import { FetchBudget } from '../app/fetch-budget.js';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { findChromium, launchChromium, type BrowserEngine } from '../adapters/browser/chromium.js';
+import { lazyBrowser } from '../adapters/browser/chromium.js';
 import { loadPopularDomains } from '../adapters/data/load.js';
 import { AnalyzePool } from '../adapters/workers/analyze-pool.js';
 import { defaultWorkers } from '../app/scan-files.js';
@@ -24,7 +24,9 @@ export function buildDeps(
   env: NodeJS.ProcessEnv = {},
 ): AppDeps & { dispose(): Promise<void> } {
   const popular = loadPopularDomains();
-  let browser: Promise<BrowserEngine | null> | null = null;
+  const browser = lazyBrowser(config.chromium, (message) =>
+    logger.warn({ err: message }, 'Chromium failed to start; continuing without a browser'),
+  );
   const engine = createEngine({ popular });
   const secretsKey = loadKey(config.dataDir, 'secrets', env);
   const poolSize = config.analysisWorkers ?? Math.min(2, defaultWorkers());
@@ -37,8 +39,19 @@ export function buildDeps(
     pool ??= new AnalyzePool(poolSize);
     return pool;
   };
-  return {
-    jobs: inProcessJobs({ store, engine, secretsKey, gmail, logger, analysisPool }),
+  const deps: AppDeps & { dispose(): Promise<void> } = {
+    // Replaced by the queue's when the store is PostgreSQL (serve); reads the browser from deps
+    // at each use, so a caller that replaces deps.browser (the tests: no browser) is followed.
+    jobs: inProcessJobs({
+      store,
+      engine,
+      secretsKey,
+      gmail,
+      logger,
+      analysisPool,
+      popular,
+      browser: () => deps.browser(),
+    }),
     fetchBudget: new FetchBudget(),
     config,
     store,
@@ -54,31 +67,17 @@ export function buildDeps(
       },
       limiter,
     ),
-    browser: () => {
-      browser ??= (async () => {
-        const path = findChromium(config.chromium);
-        if (!path) return null;
-        try {
-          return await launchChromium(path);
-        } catch (err) {
-          logger.warn(
-            { err: (err as Error).message },
-            'Chromium failed to start; continuing without a browser',
-          );
-          return null;
-        }
-      })();
-      return browser;
-    },
+    browser: browser.get,
     gmail,
     secretsKey,
     analysisPool,
     webDir: existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null,
     async dispose() {
-      const b = await browser;
+      const b = await browser.started();
       await b?.close();
       await pool?.close();
       await limiter?.close();
     },
   };
+  return deps;
 }

@@ -11,35 +11,14 @@ import { toPhishingAnalysis, type EmailAnalysis, type RiskLevel } from '../core/
 import type Database from 'better-sqlite3';
 import type { KnownSenders } from './known-senders.js';
 import { nowIso, type Db } from './db.js';
+import { listWhere, SELECT, SELECT_LIST, SELECT_SUMMARY, SORT, likeOf } from './sql.js';
 
 /**
  * Rows are read as arrays (better-sqlite3 `raw()`) and mapped with object literals: building
- * many-keyed objects natively cost a third of a list request.
+ * many-keyed objects natively cost a third of a list request. Indices follow sql.ts: the
+ * summary columns 0-13, then the row's 14-18, then result_json (19).
  */
 type Row = unknown[];
-
-/** What a list page shows, indices 0-13 (each column read costs per row). */
-const SUMMARY_COLUMNS = `e.id, e.mailbox_id, e.message_id, e.subject, e.sender, e.received_at, e.snippet, e.size,
-  e.status, e.status_reason, a.risk_score, a.risk_level, a.summary, a.indicators_json`;
-/** The whole row: the summary, then indices 14-18. */
-const ROW_COLUMNS = `${SUMMARY_COLUMNS}, e.provider_id, e.created_at, a.engine_version, a.is_phishing, a.confidence`;
-// emails.analysis_id points at the newest analysis (a re-analysis supersedes the old);
-// emails.user_id (the mailbox's owner, migration 4) is the ownership check and the list index.
-const FROM = 'FROM emails e LEFT JOIN analyses a ON a.id = e.analysis_id';
-/** One email with its full analysis (index 19). */
-const SELECT = `SELECT ${ROW_COLUMNS}, a.result_json ${FROM}`;
-/** Lookups by provider or mailbox: the row without the full result. */
-const SELECT_LIST = `SELECT ${ROW_COLUMNS} ${FROM}`;
-const SELECT_SUMMARY = `SELECT ${SUMMARY_COLUMNS} ${FROM}`;
-
-const SORT: Record<string, string> = {
-  received_at: 'e.received_at',
-  risk_score: 'e.risk_score',
-  subject: 'e.subject',
-  sender: 'e.sender',
-};
-
-const TERM_COLUMN = { from: 'e.sender', subject: 'e.subject' } as const;
 
 function toSummary(r: Row): EmailSummaryRow {
   return {
@@ -225,36 +204,7 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): SyncRepo<Emai
       return r?.raw ? gunzipSync(r.raw) : null;
     },
     list(userId, f) {
-      const where = ['e.user_id = ?'];
-      const args: (string | number)[] = [userId];
-      if (f.riskLevel) {
-        where.push('e.risk_level = ?');
-        args.push(f.riskLevel);
-      }
-      if (f.status) {
-        where.push('e.status = ?');
-        args.push(f.status);
-      }
-      if (f.mailboxId) {
-        where.push('e.mailbox_id = ?');
-        args.push(f.mailboxId);
-      }
-      if (f.since) {
-        where.push('e.received_at >= ?');
-        args.push(f.since);
-      }
-      if (f.until) {
-        where.push('e.received_at < ?');
-        args.push(f.until);
-      }
-      for (const t of f.terms ?? []) {
-        const like = `%${t.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const columns = t.field === 'any' ? ['e.subject', 'e.sender', 'e.snippet'] : [TERM_COLUMN[t.field]];
-        where.push(
-          `${t.negate ? 'NOT ' : ''}(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-        );
-        args.push(...columns.map(() => like));
-      }
+      const { where, args } = listWhere(userId, f, (c) => `${c} LIKE ? ESCAPE '\\'`);
       const clause = where.join(' AND ');
       const total =
         where.length === 1
@@ -326,7 +276,7 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): SyncRepo<Emai
     },
     countForUser: userTotal,
     search(userId, query, limit) {
-      const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likeOf(query);
       return db
         .prepare<[number, string, string, string, number], Row>(
           `${SELECT} WHERE e.user_id = ? AND (e.subject LIKE ? ESCAPE '\\' OR e.sender LIKE ? ESCAPE '\\' OR a.result_json LIKE ? ESCAPE '\\') ORDER BY e.received_at DESC LIMIT ?`,

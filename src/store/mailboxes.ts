@@ -1,20 +1,6 @@
 import type { SyncRepo, MailboxRecord, MailboxesRepo } from '../app/ports.js';
 import { nowIso, type Db } from './db.js';
-
-interface Row extends Omit<MailboxRecord, 'config' | 'state'> {
-  config_json: string;
-  state_json: string;
-}
-
-const toMailbox = (r: Row | undefined): MailboxRecord | null => {
-  if (!r) return null;
-  const { config_json, state_json, ...rest } = r;
-  return {
-    ...rest,
-    config: JSON.parse(config_json) as Record<string, unknown>,
-    state: JSON.parse(state_json) as Record<string, unknown>,
-  };
-};
+import { toMailbox, type MailboxRow as Row } from './sql.js';
 
 export function sqliteMailboxes(db: Db): SyncRepo<MailboxesRepo> {
   const find = (userId: number, kind: string, address: string) =>

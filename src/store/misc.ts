@@ -9,6 +9,7 @@ import type {
   UrlAnalysisBrief,
 } from '../app/ports.js';
 import { nowIso, type Db } from './db.js';
+import { auditWhere, likeOf } from './sql.js';
 
 export function sqliteUrlAnalyses(db: Db): SyncRepo<UrlAnalysesRepo> {
   // Prepared once: the message view asks for each of its links.
@@ -49,9 +50,7 @@ export function sqliteUrlAnalyses(db: Db): SyncRepo<UrlAnalysesRepo> {
         .prepare(
           "SELECT analysis_id, url, verdict, threat_score, created_at FROM url_analyses WHERE user_id = ? AND (url LIKE ? ESCAPE '\\' OR result_json LIKE ? ESCAPE '\\') ORDER BY id DESC LIMIT ?",
         )
-        .all(userId, `%${esc(query)}%`, `%${esc(query)}%`, limit) as ReturnType<
-        SyncRepo<UrlAnalysesRepo>['search']
-      >,
+        .all(userId, likeOf(query), likeOf(query), limit) as ReturnType<SyncRepo<UrlAnalysesRepo>['search']>,
     latestFor(userId, urls) {
       const out = new Map<string, UrlAnalysisBrief>();
       for (const url of new Set(urls).values()) {
@@ -98,21 +97,7 @@ export function sqliteAudit(db: Db): SyncRepo<AuditRepo> {
       );
     },
     list(f) {
-      const where: string[] = [];
-      const args: (string | number)[] = [];
-      if (f.userId !== undefined) {
-        where.push('user_id = ?');
-        args.push(f.userId);
-      }
-      if (f.action) {
-        where.push('action = ?');
-        args.push(f.action);
-      }
-      if (f.since) {
-        where.push('at >= ?');
-        args.push(f.since);
-      }
-      const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const { clause, args } = auditWhere(f);
       const total = (
         db.prepare(`SELECT count(*) AS n FROM audit_log ${clause}`).get(...args) as { n: number }
       ).n;
@@ -182,8 +167,4 @@ export function sqliteScans(db: Db): SyncRepo<ScansRepo> {
       return rows;
     },
   };
-}
-
-function esc(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

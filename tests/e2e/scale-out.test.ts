@@ -11,6 +11,7 @@ import { openPostgresStore } from '../../src/store/postgres.js';
 import { DOVECOT, startDovecot, type Dovecot } from '../helpers/dovecot.js';
 import { PG_BIN, startPostgres, type Postgres } from '../helpers/postgres.js';
 import { startCli, startDaemon, waitFor, type Running } from '../helpers/processes.js';
+import { startRedirectServer } from '../helpers/servers.js';
 import { skipWithout } from '../helpers/required-tool.js';
 
 /**
@@ -194,6 +195,49 @@ describe.skipIf(skipWithout('postgresql', PG_BIN))('two daemons and two workers 
       expect(unanalysed.rows[0].n).toBe(0);
       const page = await fetch(`${b.url}/api/emails?page=1&size=5`, { headers: auth });
       expect(((await page.json()) as { total: number }).total).toBe(expected);
+      // A full link analysis asked of a daemon runs on a worker, its answer (or refusal) returned.
+      const site = await startRedirectServer();
+      try {
+        const followed = await fetch(`${b.url}/api/v1/redirect-analysis/analyze`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `${site.base}/go`, mode: 'quick' }),
+        });
+        expect(followed.status).toBe(200);
+        expect(((await followed.json()) as { final_url: string }).final_url).toBe(`${site.base}/landing`);
+        const refused = await fetch(`${b.url}/api/v1/redirect-analysis/analyze`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: 'http://169.254.169.254/latest/meta-data/' }),
+        });
+        expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([
+          400,
+          'BLOCKED_URL',
+        ]);
+        const ran = await pool.query(
+          "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'analyze-link' AND state = 'completed'",
+        );
+        expect(ran.rows[0].n).toBe(2);
+      } finally {
+        await site.close();
+      }
+      // An upload to one daemon is imported by a worker (the file travels through the database);
+      // an unreadable one is a 422, and nothing of either is left behind.
+      const form = new FormData();
+      form.append('file', new Blob([mbox(MAILBOXES + 7, 10)]), 'upload.mbox');
+      const up = await fetch(`${b.url}/api/mailboxes/import`, { method: 'POST', headers: auth, body: form });
+      expect(up.status).toBe(200);
+      expect(await up.json()).toMatchObject({ processed: 10, added: 10, duplicates: 0 });
+      const bad = new FormData();
+      bad.append('file', new Blob([Buffer.from('this is not gzip data at all')]), 'broken.mbox.gz');
+      const refusedUpload = await fetch(`${b.url}/api/mailboxes/import`, {
+        method: 'POST',
+        headers: auth,
+        body: bad,
+      });
+      expect(refusedUpload.status).toBe(422);
+      expect(((await refusedUpload.json()) as { detail: string }).detail).toMatch(/gzip/i);
+      expect((await pool.query('SELECT count(*)::int AS n FROM uploads')).rows[0].n).toBe(0);
       // The killed worker's job was taken again: some job ran more than once.
       const retried = await pool.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'scan-mailbox' AND retry_count > 0",

@@ -167,3 +167,27 @@ async function requestBlocked(raw: string, allowPrivateNetwork: boolean): Promis
     return 'name does not resolve';
   }
 }
+
+/** The browser started on first use (once), or null when none is installed or it fails to start. */
+export function lazyBrowser(
+  configured: string | null,
+  onFailure: (message: string) => void,
+): { get(): Promise<BrowserEngine | null>; started(): Promise<BrowserEngine | null> | null } {
+  let browser: Promise<BrowserEngine | null> | null = null;
+  return {
+    get() {
+      browser ??= (async () => {
+        const path = findChromium(configured);
+        if (!path) return null;
+        try {
+          return await launchChromium(path);
+        } catch (err) {
+          onFailure((err as Error).message);
+          return null;
+        }
+      })();
+      return browser;
+    },
+    started: () => browser,
+  };
+}

@@ -1,10 +1,48 @@
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { once } from 'node:events';
 import PgBoss from 'pg-boss';
-import { runScanBatch, type JobContext, type Jobs, type ScanJob } from '../../app/jobs.js';
+import { importFiles, type ImportResult } from '../../app/import-files.js';
+import type { RedirectAnalysis } from '../../core/url/types.js';
+import {
+  runLinkJob,
+  runScanBatch,
+  type JobContext,
+  type Jobs,
+  type LinkJob,
+  type ScanJob,
+} from '../../app/jobs.js';
+import { ERROR_CODES, PhishguardError, type ErrorCode } from '../../errors.js';
 import { rescoreStale } from '../../app/rescore.js';
 
 /** Queue names (pg-boss tables in the `pgboss` schema of the same database). */
 const SCAN = 'scan-mailbox';
 const RESCORE = 'rescore';
+const LINK = 'analyze-link';
+const UPLOAD = 'import-upload';
+/** Uploads travel to the workers in chunks of this size. */
+const CHUNK = 1024 * 1024;
+/** How long an upload request waits for a worker to import it. */
+const UPLOAD_WAIT_MS = 30 * 60_000;
+
+/** An upload to import: its chunks in the database, and the scan row that reports on it. */
+interface UploadJob {
+  uploadId: number;
+  userId: number;
+  scanId: number;
+  names: string[];
+}
+/** A link analysis someone is waiting for: lost to a dead worker, it is retried this soon. */
+const LINK_LEASE_SECONDS = 120;
+/** How long the asking request waits for a worker (analysis timeouts are 30 s at most). */
+const LINK_WAIT_MS = 150_000;
+
+/**
+ * What a link job answers: the analysis as JSON text (a page's text may hold an escaped NUL,
+ * which pg-boss's jsonb output column refuses as a value but keeps inside a string), or the
+ * error the daemon should answer with.
+ */
+type LinkOutput = { result: string } | { error: { code: string; message: string } };
 
 export interface QueueSettings {
   /**
@@ -68,6 +106,14 @@ export async function startBoss(url: string, s: QueueSettings): Promise<PgBoss> 
   // stately: per mailbox at most one job waiting and one running.
   await boss.createQueue(SCAN, { name: SCAN, policy: 'stately', ...common });
   await boss.createQueue(RESCORE, { name: RESCORE, policy: 'singleton', ...common });
+  await boss.createQueue(UPLOAD, { name: UPLOAD, policy: 'standard', ...common });
+  await boss.createQueue(LINK, {
+    name: LINK,
+    policy: 'standard',
+    retryLimit: 1,
+    retryDelay: 1,
+    expireInSeconds: LINK_LEASE_SECONDS,
+  });
   return boss;
 }
 
@@ -83,6 +129,69 @@ export function queueJobs(boss: PgBoss, ctx: Pick<JobContext, 'store' | 'logger'
     },
     async rescoreStale() {
       await boss.send(RESCORE, {}, { singletonKey: 'all' });
+    },
+    async importUpload(userId, files) {
+      const db = boss.getDb();
+      const mailbox = await ctx.store.mailboxes.ensure({ userId, kind: 'local', address: 'local files' });
+      const inserted = await db.executeSql('INSERT INTO uploads (user_id) VALUES ($1) RETURNING id', [
+        userId,
+      ]);
+      const uploadId = Number((inserted.rows[0] as { id: string }).id);
+      // Streamed into the database a chunk at a time: memory stays flat whatever the size.
+      for (const [file, f] of files.entries()) {
+        let seq = 0;
+        for await (const chunk of createReadStream(f.path, { highWaterMark: CHUNK }))
+          await db.executeSql(
+            'INSERT INTO upload_chunks (upload_id, file, seq, data) VALUES ($1, $2, $3, $4)',
+            [uploadId, file, seq++, chunk],
+          );
+      }
+      const scanId = await ctx.store.scans.start(mailbox.id, null);
+      await boss.send(UPLOAD, {
+        uploadId,
+        userId,
+        scanId,
+        names: files.map((f) => f.name),
+      } satisfies UploadJob);
+      const until = Date.now() + UPLOAD_WAIT_MS;
+      for (let wait = 50; Date.now() < until; wait = Math.min(wait * 2, 500)) {
+        await new Promise((r) => setTimeout(r, wait));
+        const scan = await ctx.store.scans.get(scanId);
+        if (scan?.status === 'done')
+          return {
+            mailboxId: mailbox.id,
+            processed: scan.processed,
+            added: scan.added,
+            duplicates: scan.processed - scan.added,
+          } satisfies ImportResult;
+        if (scan && scan.status !== 'running')
+          throw new PhishguardError('INPUT_UNREADABLE', scan.error ?? 'the upload could not be imported');
+      }
+      throw new PhishguardError(
+        'UNAVAILABLE',
+        `the upload is queued (scan ${scanId}) but no worker finished it in time: is a phishguard worker running?`,
+      );
+    },
+    async analyzeLink(job) {
+      const id = await boss.send(LINK, job);
+      if (!id) throw new PhishguardError('UNAVAILABLE', 'the link analysis could not be queued');
+      const until = Date.now() + LINK_WAIT_MS;
+      for (let wait = 20; Date.now() < until; wait = Math.min(wait * 2, 250)) {
+        await new Promise((r) => setTimeout(r, wait));
+        const j = await boss.getJobById<LinkJob>(LINK, id);
+        if (j?.state === 'completed') {
+          const out = j.output as LinkOutput;
+          if ('result' in out) return JSON.parse(out.result) as RedirectAnalysis;
+          const code = (out.error.code in ERROR_CODES ? out.error.code : 'INTERNAL') as ErrorCode;
+          throw new PhishguardError(code, out.error.message);
+        }
+        if (j?.state === 'failed' || j?.state === 'cancelled')
+          throw new PhishguardError('UNAVAILABLE', 'the link analysis failed on the worker; try again');
+      }
+      throw new PhishguardError(
+        'UNAVAILABLE',
+        'no worker answered in time: is a phishguard worker running? (link analyses run on the workers)',
+      );
     },
     async close() {
       await boss.stop({ graceful: false, wait: true, close: true });
@@ -101,7 +210,7 @@ const send = (boss: PgBoss, job: ScanJob) =>
 export async function runWorker(
   boss: PgBoss,
   ctx: JobContext,
-  opts: { concurrency: number; pollingSeconds: number },
+  opts: { concurrency: number; pollingSeconds: number; tmpDir: string },
 ): Promise<void> {
   const work = { batchSize: 1, pollingIntervalSeconds: opts.pollingSeconds, includeMetadata: true } as const;
   for (let i = 0; i < opts.concurrency; i++)
@@ -123,6 +232,63 @@ export async function runWorker(
         throw err;
       }
     });
+  for (let i = 0; i < opts.concurrency; i++)
+    await boss.work<LinkJob>(
+      LINK,
+      { ...work, pollingIntervalSeconds: Math.min(opts.pollingSeconds, 1) },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          const r = await runLinkJob(ctx, job.data);
+          return { result: JSON.stringify(r) } satisfies LinkOutput;
+        } catch (err) {
+          // A refused or unreachable URL is the answer, not a reason to try again.
+          if (err instanceof PhishguardError)
+            return { error: { code: err.code, message: err.message } } satisfies LinkOutput;
+          throw err;
+        }
+      },
+    );
+  for (let i = 0; i < opts.concurrency; i++)
+    await boss.work<UploadJob>(UPLOAD, work, async ([job]) => {
+      if (!job) return;
+      const { uploadId, userId, scanId, names } = job.data;
+      const db = boss.getDb();
+      const dir = mkdtempSync(join(opts.tmpDir, 'upload-'));
+      try {
+        // Rebuilt under the names it was sent with (the extension says mbox, mbox.gz or eml).
+        const paths: string[] = [];
+        for (const [file, name] of names.entries()) {
+          const path = join(dir, `${file}-${name.replace(/[^\w.-]/g, '_').slice(-100)}`);
+          const out = createWriteStream(path);
+          for (let seq = 0; ; seq++) {
+            const r = await db.executeSql(
+              'SELECT data FROM upload_chunks WHERE upload_id = $1 AND file = $2 AND seq = $3',
+              [uploadId, file, seq],
+            );
+            const data = (r.rows[0] as { data: Buffer } | undefined)?.data;
+            if (!data) break;
+            if (!out.write(data)) await once(out, 'drain');
+          }
+          out.end();
+          await once(out, 'close');
+          paths.push(path);
+        }
+        await importFiles(ctx.store, ctx.engine, userId, paths, {
+          scanId,
+          pool: ctx.analysisPool?.() ?? null,
+        });
+        await db.executeSql('DELETE FROM uploads WHERE id = $1', [uploadId]);
+      } catch (err) {
+        // importFiles marked the scan failed: an unreadable upload is the answer, not a retry.
+        await db.executeSql('DELETE FROM uploads WHERE id = $1', [uploadId]);
+        ctx.logger.warn({ upload: uploadId, err: (err as Error).message }, 'upload import failed');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  // Uploads a daemon died copying are removed after a day.
+  await boss.getDb().executeSql("DELETE FROM uploads WHERE created_at < now() - interval '1 day'", []);
   await boss.work(RESCORE, work, async () => {
     const n = await rescoreStale(ctx.store, ctx.engine);
     if (n > 0) ctx.logger.info({ rescored: n, engine: ctx.engine.version }, 'stored mail rescored');

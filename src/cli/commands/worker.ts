@@ -1,4 +1,6 @@
+import { tmpdir } from 'node:os';
 import type { Command } from 'commander';
+import { lazyBrowser } from '../../adapters/browser/chromium.js';
 import { loadPopularDomains } from '../../adapters/data/load.js';
 import { queueSettings, runWorker, startBoss } from '../../adapters/queue/pg-boss.js';
 import { AnalyzePool } from '../../adapters/workers/analyze-pool.js';
@@ -52,7 +54,11 @@ async function runWorkerCommand(c: CliContext, opts: Options): Promise<void> {
       c.debug ? 'debug' : config.logLevel,
       logFormat(opts.logFormat, c.env, c.stderr.isTTY === true),
     );
-    const engine = createEngine({ popular: loadPopularDomains() });
+    const popular = loadPopularDomains();
+    const engine = createEngine({ popular });
+    const browser = lazyBrowser(config.chromium, (message) =>
+      logger.warn({ err: message }, 'Chromium failed to start; link analyses run without a browser'),
+    );
     const secretsKey = loadKey(config.dataDir, 'secrets', c.env);
     const gmail = new GmailService(config.google, store, engine, secretsKey);
     const settings = queueSettings(c.env);
@@ -68,8 +74,10 @@ async function runWorkerCommand(c: CliContext, opts: Options): Promise<void> {
         gmail: gmail.configured ? gmail : null,
         logger,
         analysisPool: () => (size === 0 ? null : (held.pool ??= new AnalyzePool(size))),
+        popular,
+        browser: browser.get,
       },
-      { concurrency, pollingSeconds: settings.pollingSeconds },
+      { concurrency, pollingSeconds: settings.pollingSeconds, tmpDir: tmpdir() },
     );
     c.stderr.write(
       `PhishGuard worker running ${concurrency} job(s) at a time from ${redactUrl(config.databaseUrl)} (Ctrl-C stops after the jobs in hand)\n`,
@@ -81,6 +89,7 @@ async function runWorkerCommand(c: CliContext, opts: Options): Promise<void> {
     // Graceful: jobs in hand finish (or, past the timeout, are retried by another worker).
     await boss.stop({ graceful: true, wait: true, timeout: 30_000, close: true });
     await held.pool?.close();
+    await (await browser.started())?.close();
   } finally {
     await store.close();
   }

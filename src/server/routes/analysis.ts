@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { checkUrl } from '../../adapters/http/ssrf-guard.js';
-import { analyzeUrl, quickScan } from '../../app/analyze-url.js';
+import { quickScan } from '../../app/analyze-url.js';
 import { StoreUrlCache } from '../../app/store-url-cache.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps } from '../env.js';
@@ -58,16 +58,8 @@ export const screenshotUrl = (id: string) => `/api/screenshots/${encodeURICompon
 
 export function analysisRoutes(deps: AppDeps) {
   const { store, engine } = deps;
-  const urlDeps = async (userId: number, comprehensive: boolean) => ({
-    popular: deps.popular,
-    cache: new StoreUrlCache(store, userId),
-    browser: comprehensive ? await deps.browser() : null,
-    saveScreenshot: async (id: string, png: Buffer) => {
-      const shotId = `${id}-${randomUUID().slice(0, 8)}`;
-      await store.screenshots.put(shotId, userId, png);
-      return shotId;
-    },
-  });
+  // A quick scan (no browser) answers here; full analyses go through deps.jobs.analyzeLink.
+  const quickDeps = (userId: number) => ({ popular: deps.popular, cache: new StoreUrlCache(store, userId) });
   const auditUrl = async (
     c: { get: (k: 'user') => { id: number; username: string } },
     url: string,
@@ -220,12 +212,13 @@ export function analysisRoutes(deps: AppDeps) {
         const link = await store.emails.link(c.req.valid('param').id, user.id);
         if (!link) throw new PhishguardError('NOT_FOUND', 'Link not found');
         await confirmFollowing(link.email_id, user.id, c.req.valid('query').confirm);
-        const r = await deps.fetchBudget.run(user.id, async () =>
-          analyzeUrl(
-            link.url,
-            { allowPrivateNetwork: deps.config.allowPrivateNetwork },
-            await urlDeps(user.id, true),
-          ),
+        const r = await deps.fetchBudget.run(user.id, () =>
+          deps.jobs.analyzeLink({
+            userId: user.id,
+            url: link.url,
+            options: { allowPrivateNetwork: deps.config.allowPrivateNetwork },
+            comprehensive: true,
+          }),
         );
         await auditUrl(c, link.url, r.verdict, clientAddress(c));
         return c.json(r, 200);
@@ -376,18 +369,19 @@ export function analysisRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const input = c.req.valid('json');
-        const r = await deps.fetchBudget.run(c.get('user').id, async () =>
-          analyzeUrl(
-            input.url,
-            {
+        const r = await deps.fetchBudget.run(c.get('user').id, () =>
+          deps.jobs.analyzeLink({
+            userId: c.get('user').id,
+            url: input.url,
+            options: {
               mode: input.mode,
               maxRedirects: input.max_redirects,
               timeoutSeconds: input.timeout_seconds,
               cloakingDetection: input.include_cloaking_detection,
               allowPrivateNetwork: deps.config.allowPrivateNetwork,
             },
-            await urlDeps(c.get('user').id, input.mode === 'comprehensive'),
-          ),
+            comprehensive: input.mode === 'comprehensive',
+          }),
         );
         await auditUrl(c, input.url, r.verdict, clientAddress(c));
         const shot = r.analysis_metadata.screenshot_id;
@@ -415,7 +409,7 @@ export function analysisRoutes(deps: AppDeps) {
       async (c) => {
         const input = c.req.valid('json');
         const r = await deps.fetchBudget.run(c.get('user').id, async () =>
-          quickScan(input.url, await urlDeps(c.get('user').id, false), deps.config.allowPrivateNetwork),
+          quickScan(input.url, quickDeps(c.get('user').id), deps.config.allowPrivateNetwork),
         );
         await auditUrl(c, input.url, r.verdict, clientAddress(c));
         return c.json(r, 200);

@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import { createRoute, z } from '@hono/zod-openapi';
 import { saveMultipartFiles } from '../../adapters/uploads/multipart.js';
-import { importFiles } from '../../app/import-files.js';
 import { PhishguardError } from '../../errors.js';
 import type { AppDeps } from '../env.js';
 import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
@@ -246,15 +245,8 @@ export function mailboxRoutes(deps: AppDeps) {
           fields: ['file', 'files'],
         });
         try {
-          // Analysed on the daemon's worker threads, so it keeps answering while an upload is
-          // scored; every upload shares them, so memory does not grow with concurrent uploads.
-          const r = await importFiles(
-            store,
-            deps.engine,
-            user.id,
-            upload.files.map((f) => f.path),
-            { pool: deps.analysisPool() },
-          );
+          // Analysed on the daemon's analysis threads (SQLite), or by a worker (PostgreSQL).
+          const r = await deps.jobs.importUpload(user.id, upload.files);
           await store.audit.add({
             userId: user.id,
             username: user.username,
