@@ -5,7 +5,7 @@
 //  3. List pages at SCALE_LIST_EMAILS stored messages (default 1,000,000) on PostgreSQL and on
 //     SQLite: p50/p99 over real HTTP (one connection, sequential) for the first page, a deep
 //     page, a level filter, a sort by score and a search term.
-// SCALE_ONLY=list runs the third part alone. It starts its own PostgreSQL cluster (Debian's postgresql package) in a temp directory.
+// SCALE_ONLY=list runs the third part alone, SCALE_ONLY=scan the first two. It starts its own PostgreSQL cluster (Debian's postgresql package) in a temp directory.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,6 +114,14 @@ try {
   }
 
   // 3: list pages at LIST_EMAILS stored messages, PostgreSQL next to SQLite.
+  if (process.env.SCALE_ONLY !== 'scan') await listPages();
+} finally {
+  for (const p of running) await p.kill();
+  await cluster.stop();
+  rmSync(root, { recursive: true, force: true });
+}
+
+async function listPages(): Promise<void> {
   const label = LIST_EMAILS.toLocaleString('en');
   const pgUrl = await cluster.createDatabase('list');
   const pgStore = await openPostgresStore(pgUrl);
@@ -171,10 +179,6 @@ try {
     for (const l of lines) console.log(l);
     await d.kill('SIGTERM');
   }
-} finally {
-  for (const p of running) await p.kill();
-  await cluster.stop();
-  rmSync(root, { recursive: true, force: true });
 }
 
 /** LIST_EMAILS analysed messages for user 1, mailbox 1, in SQL (the list reads only the rows). */

@@ -5,7 +5,12 @@ import { PhishguardError } from '../errors.js';
  * daemon into a crawler: per user, a number of analyses a minute and a few at a time; for
  * everyone, a few at a time. Over budget is a clear 429, never a queue that grows.
  */
-export class FetchBudget {
+/** Where link fetches are counted: this daemon (FetchBudget), or the shared database. */
+export interface LinkFetchBudget {
+  run<T>(userId: number, work: () => Promise<T>): Promise<T>;
+}
+
+export class FetchBudget implements LinkFetchBudget {
   readonly #starts = new Map<number, number[]>();
   readonly #running = new Map<number, number>();
   #global = 0;

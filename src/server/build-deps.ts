@@ -8,7 +8,7 @@ import { defaultWorkers } from '../app/scan-files.js';
 import { AuthService } from '../app/auth.js';
 import { GmailService } from '../app/gmail/service.js';
 import { inProcessJobs } from '../app/jobs.js';
-import { PgLoginLimiter } from '../store/postgres-limiter.js';
+import { PgFetchBudget, PgLoginLimiter } from '../store/postgres-limiter.js';
 import { createEngine } from '../app/engine.js';
 import type { Store } from '../app/ports.js';
 import { loadKey } from '../app/secrets.js';
@@ -33,6 +33,7 @@ export function buildDeps(
   let pool: AnalyzePool | null = null;
   // Several daemons on one PostgreSQL count sign-in attempts together; one daemon in memory.
   const limiter = config.databaseUrl ? new PgLoginLimiter(config.databaseUrl) : undefined;
+  const fetchBudget = config.databaseUrl ? new PgFetchBudget(config.databaseUrl) : null;
   const gmail = new GmailService(config.google, store, engine, secretsKey);
   const analysisPool = () => {
     if (poolSize === 0) return null;
@@ -52,7 +53,7 @@ export function buildDeps(
       popular,
       browser: () => deps.browser(),
     }),
-    fetchBudget: new FetchBudget(),
+    fetchBudget: fetchBudget ?? new FetchBudget(),
     config,
     store,
     logger,
@@ -77,6 +78,7 @@ export function buildDeps(
       await b?.close();
       await pool?.close();
       await limiter?.close();
+      await fetchBudget?.close();
     },
   };
   return deps;

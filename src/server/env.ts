@@ -1,6 +1,6 @@
 import type { Jobs } from '../app/jobs.js';
 import type { Forwarded } from './validate.js';
-import type { FetchBudget } from '../app/fetch-budget.js';
+import type { LinkFetchBudget } from '../app/fetch-budget.js';
 import type { Logger } from 'pino';
 import type { BrowserEngine } from '../adapters/browser/chromium.js';
 import type { AnalyzePool } from '../adapters/workers/analyze-pool.js';
@@ -29,7 +29,7 @@ export interface AppDeps {
   /** The daemon's analysis threads, started on first use and shared from then on; null for none. */
   analysisPool: () => AnalyzePool | null;
   /** Per-user and global limits on server-side fetching (link analyses, screenshots). */
-  fetchBudget: FetchBudget;
+  fetchBudget: LinkFetchBudget;
   /** Background work: run in this process (SQLite) or queued for workers (PostgreSQL). */
   jobs: Jobs;
 }

@@ -1,5 +1,7 @@
 import pg from 'pg';
+import { FetchBudget, type LinkFetchBudget } from '../app/fetch-budget.js';
 import type { AttemptLimiter } from '../app/login-limiter.js';
+import { PhishguardError } from '../errors.js';
 
 /**
  * LoginLimiter's budgets kept in PostgreSQL (table login_attempts), so that any number of
@@ -71,6 +73,80 @@ export class PgLoginLimiter implements AttemptLimiter {
         ]);
       },
     };
+  }
+
+  close(): Promise<void> {
+    return this.#pool.end();
+  }
+}
+
+/**
+ * FetchBudget's per-user limits kept in PostgreSQL (table link_fetches): a minute's starts and how
+ * many run at once, whichever daemon is asked. How many this daemon runs in all stays its own
+ * (it protects this machine).
+ */
+export class PgFetchBudget implements LinkFetchBudget {
+  readonly #pool: pg.Pool;
+  readonly #local: FetchBudget;
+
+  constructor(
+    url: string,
+    private readonly perUserPerMinute = 30,
+    private readonly perUserConcurrent = 2,
+    globalConcurrent = 6,
+  ) {
+    this.#pool = new pg.Pool({ connectionString: url, max: 3, application_name: 'phishguard-limits' });
+    this.#pool.on('error', () => undefined);
+    this.#local = new FetchBudget(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, globalConcurrent);
+  }
+
+  async run<T>(userId: number, work: () => Promise<T>): Promise<T> {
+    const c = await this.#pool.connect();
+    let id: number;
+    try {
+      await c.query('BEGIN');
+      await c.query("SELECT pg_advisory_xact_lock(hashtext('phishguard:fetch:' || $1))", [String(userId)]);
+      // A fetch still "running" after 5 minutes belongs to a daemon that died: not counted.
+      const r = await c.query<{ minute: string; running: string }>(
+        `SELECT count(*) FILTER (WHERE started_at > now() - interval '1 minute') AS minute,
+                count(*) FILTER (WHERE finished_at IS NULL AND started_at > now() - interval '5 minutes') AS running
+           FROM link_fetches WHERE user_id = $1 AND started_at > now() - interval '5 minutes'`,
+        [userId],
+      );
+      const { minute, running } = r.rows[0] ?? { minute: '0', running: '0' };
+      if (Number(minute) >= this.perUserPerMinute)
+        throw new PhishguardError(
+          'RATE_LIMITED',
+          `Link-analysis budget spent: at most ${this.perUserPerMinute} a minute per user. Try again shortly.`,
+        );
+      if (Number(running) >= this.perUserConcurrent)
+        throw new PhishguardError(
+          'RATE_LIMITED',
+          `At most ${this.perUserConcurrent} link analyses at a time per user: wait for one to finish.`,
+        );
+      const inserted = await c.query<{ id: string }>(
+        'INSERT INTO link_fetches (user_id) VALUES ($1) RETURNING id',
+        [userId],
+      );
+      id = Number(inserted.rows[0]?.id);
+      await c.query('COMMIT');
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      c.release();
+    }
+    if (Math.random() < 0.02)
+      void this.#pool
+        .query("DELETE FROM link_fetches WHERE started_at < now() - interval '1 hour'")
+        .catch(() => undefined);
+    try {
+      return await this.#local.run(userId, work);
+    } finally {
+      await this.#pool
+        .query('UPDATE link_fetches SET finished_at = now() WHERE id = $1', [id])
+        .catch(() => undefined);
+    }
   }
 
   close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/store/postgres.js';
-import { PgLoginLimiter } from '../../src/store/postgres-limiter.js';
+import { PgFetchBudget, PgLoginLimiter } from '../../src/store/postgres-limiter.js';
 import { PG_BIN, startPostgres, type Postgres } from '../helpers/postgres.js';
 import { skipWithout } from '../helpers/required-tool.js';
 
@@ -45,6 +45,30 @@ describe.skipIf(skipWithout('postgresql', PG_BIN))(
       for (const user of ['c1', 'c2', 'c3', 'c4'])
         for (let i = 0; i < 5; i++) expect(await (i % 2 ? a : b).reserve(user, address)).not.toBeNull();
       expect(await a.reserve('c5', address)).toBeNull();
+    });
+
+    it('counts one user’s link fetches across daemons: at once and per minute', async () => {
+      const one = new PgFetchBudget(url, 5, 2);
+      const two = new PgFetchBudget(url, 5, 2);
+      try {
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        // Two running, one on each daemon: a third is refused on either.
+        const running = [one.run(7, () => held), two.run(7, () => held)];
+        await new Promise((r) => setTimeout(r, 200));
+        await expect(one.run(7, async () => 'x')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+        await expect(two.run(8, async () => 'other user')).resolves.toBe('other user');
+        release();
+        await Promise.all(running);
+        // Finished: room again, until the minute's five starts are spent.
+        expect(await two.run(7, async () => 'ok')).toBe('ok');
+        expect(await one.run(7, async () => 'ok')).toBe('ok');
+        expect(await two.run(7, async () => 'ok')).toBe('ok');
+        await expect(two.run(7, async () => 'x')).rejects.toThrow(/5 a minute/);
+      } finally {
+        await one.close();
+        await two.close();
+      }
     });
   },
 );
