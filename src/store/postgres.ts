@@ -451,46 +451,73 @@ function pgEmails(pool: pg.Pool, knownSenders: KnownSenders): EmailsRepo {
   };
 
   return {
-    insertAnalysed: (e, analysis) =>
-      tx(pool, async (c) => {
-        // Several workers may store the same message at once: the unique key decides, and the
-        // loser reads the winner's id.
-        const inserted = await one<{ id: number }>(
-          c,
-          `INSERT INTO emails (mailbox_id, user_id, provider_id, message_id, subject, sender, received_at, snippet, size, raw, created_at)
-           VALUES (?, (SELECT user_id FROM mailboxes WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (mailbox_id, provider_id) DO NOTHING RETURNING id`,
-          [
-            e.mailboxId,
-            e.mailboxId,
-            e.providerId,
-            e.messageId,
-            e.subject,
-            e.sender,
-            e.receivedAt,
-            e.snippet,
-            e.size,
-            e.raw ? gzipSync(e.raw) : null,
-            nowIso(),
-          ],
+    async insertAnalysed(e, a) {
+      // One statement (one round trip): the email, its analysis and its links, each pointing at
+      // the other through ids drawn first; the foreign keys are checked when the statement ends.
+      // Several workers may store the same message at once: the unique key decides, and the
+      // loser reads the winner's id.
+      const name = a.sender.display_name?.trim().toLowerCase() || null;
+      const links = [...new Set(e.links.slice(0, 200))];
+      const inserted = await one<{ id: number; user_id: number | null }>(
+        pool,
+        `WITH ids AS (
+           SELECT nextval(pg_get_serial_sequence('emails', 'id')) AS eid,
+                  nextval(pg_get_serial_sequence('analyses', 'id')) AS aid
+         ), e AS (
+           INSERT INTO emails (id, mailbox_id, user_id, provider_id, message_id, subject, sender, received_at, snippet,
+             size, raw, created_at, analysis_id, sender_address, sender_name, auth_domain, risk_score, risk_level)
+           SELECT ids.eid, ?, (SELECT user_id FROM mailboxes WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ids.aid, ?, ?, ?, ?, ? FROM ids
+           ON CONFLICT (mailbox_id, provider_id) DO NOTHING
+           RETURNING id, user_id, analysis_id
+         ), a AS (
+           INSERT INTO analyses (id, email_id, engine_version, risk_score, risk_level, is_phishing, confidence, summary,
+             result_json, indicators_json, created_at)
+           SELECT e.analysis_id, e.id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM e
+         ), l AS (
+           INSERT INTO links (email_id, url) SELECT e.id, u FROM e, unnest(?::text[]) AS u ON CONFLICT DO NOTHING
+         )
+         SELECT id, user_id FROM e`,
+        [
+          e.mailboxId,
+          e.mailboxId,
+          e.providerId,
+          e.messageId,
+          e.subject,
+          e.sender,
+          e.receivedAt,
+          e.snippet,
+          e.size,
+          e.raw ? gzipSync(e.raw) : null,
+          nowIso(),
+          a.sender.address?.toLowerCase() ?? null,
+          name,
+          a.sender.authenticated_domain ?? null,
+          a.risk_score,
+          a.risk_level,
+          a.engine_version,
+          a.risk_score,
+          a.risk_level,
+          a.is_phishing,
+          a.confidence,
+          a.summary,
+          JSON.stringify(a),
+          JSON.stringify(toPhishingAnalysis(a).indicators),
+          nowIso(),
+          links,
+        ],
+      );
+      if (!inserted) {
+        const existing = await one<{ id: number }>(
+          pool,
+          'SELECT id FROM emails WHERE mailbox_id = ? AND provider_id = ?',
+          [e.mailboxId, e.providerId],
         );
-        if (!inserted) {
-          const existing = await one<{ id: number }>(
-            c,
-            'SELECT id FROM emails WHERE mailbox_id = ? AND provider_id = ?',
-            [e.mailboxId, e.providerId],
-          );
-          return { id: (existing as { id: number }).id, inserted: false };
-        }
-        await putAnalysis(c, inserted.id, analysis);
-        const links = [...new Set(e.links.slice(0, 200))];
-        if (links.length)
-          await c.query(
-            'INSERT INTO links (email_id, url) SELECT $1, u FROM unnest($2::text[]) AS u ON CONFLICT DO NOTHING',
-            [inserted.id, clean(links)],
-          );
-        return { id: inserted.id, inserted: true };
-      }),
+        return { id: (existing as { id: number }).id, inserted: false };
+      }
+      if (inserted.user_id != null)
+        knownSenders.add(inserted.user_id, name, a.sender.authenticated_domain ?? null);
+      return { id: inserted.id, inserted: true };
+    },
     has: async (mailboxId, providerId) =>
       !!(await one(pool, 'SELECT 1 FROM emails WHERE mailbox_id = ? AND provider_id = ?', [
         mailboxId,
@@ -818,39 +845,28 @@ function pgSenders(
   knownSenders: KnownSenders,
   loadKnown: (userId: number) => Promise<{ name: string | null; domain: string }[]>,
 ): SendersRepo {
-  const recent = (column: string) =>
-    `SELECT
-       (SELECT count(*) FROM (SELECT 1 FROM emails WHERE user_id = $1 AND ${column} = $2 AND id != $3 LIMIT ${MAX_COUNTED}) x) AS messages,
-       (SELECT count(DISTINCT substr(received_at, 1, 10)) FROM (SELECT received_at FROM emails
-          WHERE user_id = $1 AND ${column} = $2 AND id != $3 AND received_at IS NOT NULL ORDER BY received_at DESC LIMIT 30) y) AS days,
-       (SELECT min(received_at) FROM emails WHERE user_id = $1 AND ${column} = $2 AND id != $3 AND received_at IS NOT NULL) AS "firstSeen",
-       (SELECT max(received_at) FROM emails WHERE user_id = $1 AND ${column} = $2 AND id != $3) AS "lastSeen"`;
-  const marks = (column: string) =>
-    `SELECT status, count(*) AS n FROM emails WHERE user_id = $1 AND ${column} = $2 AND id != $3
-     AND status IN ('safe', 'phishing', 'false_positive') GROUP BY status`;
+  // One statement per identity: recent activity from the (user, identity, received_at) index,
+  // marks over all its mail from the (user, identity, status) index.
+  const statsSql = (column: string) => {
+    const of = `FROM emails WHERE user_id = $1 AND ${column} = $2 AND id != $3`;
+    return `SELECT
+       (SELECT count(*) FROM (SELECT 1 ${of} LIMIT ${MAX_COUNTED}) x) AS messages,
+       (SELECT count(DISTINCT substr(received_at, 1, 10)) FROM (SELECT received_at ${of}
+          AND received_at IS NOT NULL ORDER BY received_at DESC LIMIT 30) y) AS days,
+       (SELECT min(received_at) ${of} AND received_at IS NOT NULL) AS "firstSeen",
+       (SELECT max(received_at) ${of}) AS "lastSeen",
+       (SELECT count(*) ${of} AND status = 'safe') AS "markedSafe",
+       (SELECT count(*) ${of} AND status = 'phishing') AS "markedPhishing",
+       (SELECT count(*) ${of} AND status = 'false_positive') AS "markedFalsePositive"`;
+  };
   const stats = async (
     column: 'sender_address' | 'auth_domain',
     userId: number,
     identity: string,
     excludeId: number,
   ): Promise<SenderStats | null> => {
-    const args = [userId, identity, excludeId];
-    const [r] = (
-      await pool.query<Pick<SenderStats, 'messages' | 'days' | 'firstSeen' | 'lastSeen'>>(
-        recent(column),
-        args,
-      )
-    ).rows;
-    if (!r || r.messages === 0) return null;
-    const m = new Map(
-      (await pool.query<{ status: string; n: number }>(marks(column), args)).rows.map((x) => [x.status, x.n]),
-    );
-    return {
-      ...r,
-      markedSafe: m.get('safe') ?? 0,
-      markedPhishing: m.get('phishing') ?? 0,
-      markedFalsePositive: m.get('false_positive') ?? 0,
-    };
+    const [r] = (await pool.query<SenderStats>(statsSql(column), [userId, identity, excludeId])).rows;
+    return r && r.messages > 0 ? r : null;
   };
   return {
     async history(userId, sender, excludeId = -1) {
