@@ -133,20 +133,27 @@ export function queueJobs(boss: PgBoss, ctx: Pick<JobContext, 'store' | 'logger'
     async importUpload(userId, files) {
       const db = boss.getDb();
       const mailbox = await ctx.store.mailboxes.ensure({ userId, kind: 'local', address: 'local files' });
+      // First the scan row (one import at a time per mailbox: a second is a clear 409), then the files.
+      const scanId = await ctx.store.scans.start(mailbox.id, null);
       const inserted = await db.executeSql('INSERT INTO uploads (user_id) VALUES ($1) RETURNING id', [
         userId,
       ]);
       const uploadId = Number((inserted.rows[0] as { id: string }).id);
-      // Streamed into the database a chunk at a time: memory stays flat whatever the size.
-      for (const [file, f] of files.entries()) {
-        let seq = 0;
-        for await (const chunk of createReadStream(f.path, { highWaterMark: CHUNK }))
-          await db.executeSql(
-            'INSERT INTO upload_chunks (upload_id, file, seq, data) VALUES ($1, $2, $3, $4)',
-            [uploadId, file, seq++, chunk],
-          );
+      try {
+        // Streamed into the database a chunk at a time: memory stays flat whatever the size.
+        for (const [file, f] of files.entries()) {
+          let seq = 0;
+          for await (const chunk of createReadStream(f.path, { highWaterMark: CHUNK }))
+            await db.executeSql(
+              'INSERT INTO upload_chunks (upload_id, file, seq, data) VALUES ($1, $2, $3, $4)',
+              [uploadId, file, seq++, chunk],
+            );
+        }
+      } catch (err) {
+        await db.executeSql('DELETE FROM uploads WHERE id = $1', [uploadId]);
+        await ctx.store.scans.finish(scanId, 'failed', (err as Error).message);
+        throw err;
       }
-      const scanId = await ctx.store.scans.start(mailbox.id, null);
       await boss.send(UPLOAD, {
         uploadId,
         userId,
