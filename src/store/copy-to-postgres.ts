@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PhishguardError } from '../errors.js';
 import { openDatabase } from './db.js';
-import { clean, openPostgresStore } from './postgres.js';
+import { clean, openPostgresStore, types } from './postgres.js';
 
 /** Tables in dependency order, with the columns both stores have (ids kept as they are). */
 const TABLES: { name: string; columns: string[]; booleans?: string[]; fix?: (r: Row) => Row }[] = [
@@ -284,13 +284,6 @@ class Checksum {
   }
 }
 
-const INT8_AS_NUMBER = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === 20
-      ? (v: string) => Number(v)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
 /** Checksums a PostgreSQL table in id order, a page at a time (bytewise order for text ids, as SQLite sorts). */
 async function checksumPg(
   pool: pg.Pool,
@@ -303,7 +296,7 @@ async function checksumPg(
     const r = await pool.query<Row>({
       text: `SELECT ${t.columns.join(', ')} FROM ${t.name} ${after === null ? '' : `WHERE ${order} > $1`} ORDER BY ${order} LIMIT 2000`,
       values: after === null ? [] : [after],
-      types: INT8_AS_NUMBER,
+      types,
     });
     for (const row of r.rows) sum.add(row);
     if (r.rows.length < 2000) return sum.digest();

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { FetchBudget, type LinkFetchBudget } from '../app/fetch-budget.js';
 import type { AttemptLimiter } from '../app/login-limiter.js';
 import { PhishguardError } from '../errors.js';
+import { tx } from './postgres.js';
 
 /**
  * LoginLimiter's budgets kept in PostgreSQL (table login_attempts), so that any number of
@@ -32,10 +33,8 @@ export class PgLoginLimiter implements AttemptLimiter {
       [`a:${JSON.stringify(address)}`, this.perAddress],
     ];
     const window = `${Math.round(this.windowMs / 1000)} seconds`;
-    const c = await this.#pool.connect();
-    let ids: number[];
-    try {
-      await c.query('BEGIN');
+    // Only an advisory lock is taken when the budget is spent: nothing to undo.
+    const ids = await tx(this.#pool, async (c) => {
       for (const [k] of [...keys].sort(([x], [y]) => (x < y ? -1 : 1)))
         await c.query("SELECT pg_advisory_xact_lock(hashtext('phishguard:login:' || $1))", [k]);
       const counts = await c.query<{ key: string; n: string }>(
@@ -43,22 +42,14 @@ export class PgLoginLimiter implements AttemptLimiter {
         [keys.map(([k]) => k), window],
       );
       const n = new Map(counts.rows.map((r) => [r.key, Number(r.n)]));
-      if (keys.some(([k, max]) => (n.get(k) ?? 0) >= max)) {
-        await c.query('ROLLBACK');
-        return null;
-      }
+      if (keys.some(([k, max]) => (n.get(k) ?? 0) >= max)) return null;
       const inserted = await c.query<{ id: string }>(
         'INSERT INTO login_attempts (key) SELECT unnest($1::text[]) RETURNING id',
         [keys.map(([k]) => k)],
       );
-      ids = inserted.rows.map((r) => Number(r.id));
-      await c.query('COMMIT');
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      c.release();
-    }
+      return inserted.rows.map((r) => Number(r.id));
+    });
+    if (!ids) return null;
     // Now and then, attempts older than the window are dropped.
     if (Math.random() < 0.02)
       void this.#pool
@@ -101,10 +92,7 @@ export class PgFetchBudget implements LinkFetchBudget {
   }
 
   async run<T>(userId: number, work: () => Promise<T>): Promise<T> {
-    const c = await this.#pool.connect();
-    let id: number;
-    try {
-      await c.query('BEGIN');
+    const id = await tx(this.#pool, async (c) => {
       await c.query("SELECT pg_advisory_xact_lock(hashtext('phishguard:fetch:' || $1))", [String(userId)]);
       // A fetch still "running" after 5 minutes belongs to a daemon that died: not counted.
       const r = await c.query<{ minute: string; running: string }>(
@@ -128,14 +116,8 @@ export class PgFetchBudget implements LinkFetchBudget {
         'INSERT INTO link_fetches (user_id) VALUES ($1) RETURNING id',
         [userId],
       );
-      id = Number(inserted.rows[0]?.id);
-      await c.query('COMMIT');
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      c.release();
-    }
+      return Number(inserted.rows[0]?.id);
+    });
     if (Math.random() < 0.02)
       void this.#pool
         .query("DELETE FROM link_fetches WHERE started_at < now() - interval '1 hour'")

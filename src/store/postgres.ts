@@ -45,7 +45,7 @@ type Queryable = pg.Pool | pg.PoolClient;
 
 /** BIGINT ids and counts as numbers (ids stay far below 2^53). */
 const INT8 = 20;
-const types = {
+export const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8
       ? (v: string) => Number(v)
@@ -96,9 +96,7 @@ export function redactUrl(url: string): string {
 }
 
 async function migrate(pool: pg.Pool): Promise<void> {
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
+  await tx(pool, async (c) => {
     // Daemons starting together: one migrates, the others wait here and then find nothing to do.
     await c.query("SELECT pg_advisory_xact_lock(hashtext('phishguard:migrate'))");
     await c.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
@@ -111,17 +109,11 @@ async function migrate(pool: pg.Pool): Promise<void> {
     for (let v = current; v < PG_MIGRATIONS.length; v++) await c.query(PG_MIGRATIONS[v] as string);
     if (r.rowCount === 0) await c.query('INSERT INTO schema_version VALUES ($1)', [PG_MIGRATIONS.length]);
     else await c.query('UPDATE schema_version SET version = $1', [PG_MIGRATIONS.length]);
-    await c.query('COMMIT');
-  } catch (err) {
-    await c.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    c.release();
-  }
+  });
 }
 
 /** Runs `fn` in one transaction on one pooled connection. */
-async function tx<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function tx<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
   const c = await pool.connect();
   try {
     await c.query('BEGIN');
@@ -388,6 +380,19 @@ function toRow(r: EmailDbRow): EmailRow {
   return { ...summary, provider_id: r.provider_id as string, created_at: r.created_at as string, analysis };
 }
 
+/** An analysis row's values after email_id, in the column order both inserts name. */
+const analysisValues = (a: EmailAnalysis) => [
+  a.engine_version,
+  a.risk_score,
+  a.risk_level,
+  a.is_phishing,
+  a.confidence,
+  a.summary,
+  JSON.stringify(a),
+  JSON.stringify(toPhishingAnalysis(a).indicators),
+  nowIso(),
+];
+
 function pgEmails(pool: pg.Pool, knownSenders: KnownSenders): EmailsRepo {
   const putAnalysis = async (q: Queryable, emailId: number, a: EmailAnalysis) => {
     await run(
@@ -397,18 +402,7 @@ function pgEmails(pool: pg.Pool, knownSenders: KnownSenders): EmailsRepo {
        ON CONFLICT (email_id, engine_version) DO UPDATE SET risk_score = excluded.risk_score, risk_level = excluded.risk_level,
          is_phishing = excluded.is_phishing, confidence = excluded.confidence, summary = excluded.summary,
          result_json = excluded.result_json, indicators_json = excluded.indicators_json, created_at = excluded.created_at`,
-      [
-        emailId,
-        a.engine_version,
-        a.risk_score,
-        a.risk_level,
-        a.is_phishing,
-        a.confidence,
-        a.summary,
-        JSON.stringify(a),
-        JSON.stringify(toPhishingAnalysis(a).indicators),
-        nowIso(),
-      ],
+      [emailId, ...analysisValues(a)],
     );
     const name = a.sender.display_name?.trim().toLowerCase() || null;
     const owner = await one<{ user_id: number | null }>(
@@ -494,15 +488,7 @@ function pgEmails(pool: pg.Pool, knownSenders: KnownSenders): EmailsRepo {
           a.sender.authenticated_domain ?? null,
           a.risk_score,
           a.risk_level,
-          a.engine_version,
-          a.risk_score,
-          a.risk_level,
-          a.is_phishing,
-          a.confidence,
-          a.summary,
-          JSON.stringify(a),
-          JSON.stringify(toPhishingAnalysis(a).indicators),
-          nowIso(),
+          ...analysisValues(a),
           links,
         ],
       );
