@@ -1,7 +1,8 @@
 // The whole corpus (train and dev splits) parsed once, in three views: the full message, the
 // text a person pastes into /test (subject, "Name <address>", visible text) and the same with the
 // HTML source pasted. Shared by `npm run train` and `npm run eval`.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { parseTestEmail, type ParsedEmail, type PopularDomains } from '../../src/core/index.js';
 import { readCorpus, type CorpusMessage } from './corpus.js';
@@ -94,7 +95,11 @@ async function* parsedCorpus(split: 'train' | 'dev'): AsyncGenerator<Parsed> {
     }
     yield item;
   }
-  if (file) writeFileSync(file, Buffer.concat(chunks));
+  if (file) {
+    // A new cache directory (PHISHGUARD_DATASET_CACHE) is made rather than failing after the parse.
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, Buffer.concat(chunks));
+  }
 }
 
 /** What a person pastes: subject, the sender as a mail client shows it, and the visible text (or the HTML source). */
