@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasPhoneNumber } from '../../src/core/email/call-to-action.js';
+import { hasCallToAction, hasPhoneNumber } from '../../src/core/email/call-to-action.js';
+import { parseRawEmail } from '../../src/core/index.js';
 import { shippedEngine } from '../helpers/engine.js';
 
 describe('score rules around the model', () => {
@@ -57,6 +58,19 @@ describe('score rules around the model', () => {
         'Dear Beloved, I have donated $3,500,000.00 USD to you for charity. Contact my lawyer at claims.office1949@gmail.com with your full name and bank details to receive the funds.',
     });
     expect(a.is_phishing).toBe(true);
+  });
+
+  it('counts a reply asked for from a free mailbox as a call to action, and nothing else without links', async () => {
+    const message = (from: string, body: string) =>
+      parseRawEmail(Buffer.from(`From: ${from}\r\nSubject: Urgent\r\n\r\n${body}\r\n`));
+    const offer = 'I have a loan offer of $50,000 at 2% for you. Reply with your full name to proceed.';
+    const cta = async (from: string, body: string) => hasCallToAction(await message(from, body), []);
+    expect(await cta('Mrs Beatrice Mark <mrsbeatricemark@gmail.com>', offer)).toBe(true);
+    // Asking for a reply from an organisation's own address, or a free mailbox not asking: no.
+    expect(await cta('Loans <offers@bank.example>', offer)).toBe(false);
+    expect(await cta('Anna <anna.k@gmail.com>', 'The meeting notes are attached to the wiki page.')).toBe(
+      false,
+    );
   });
 
   it('does not let a hidden <style> inside <noframes> swallow a lure link', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { obfuscatedName } from '../../src/core/email/signals/sender.js';
 import { analyzeFixture, ids, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
 describe('sender and authentication signals', () => {
@@ -20,6 +21,50 @@ describe('sender and authentication signals', () => {
         'sender.lookalike_domain',
       ]),
     );
+  });
+
+  it('recognises a popular site’s name as the display name of a sender on another domain', () => {
+    const ofSender = (sender: string) =>
+      rulesEngine().analyzeTest({
+        subject: 'Your tax documents are ready',
+        sender,
+        content: 'Sign in to view them.',
+      });
+    const spoofed = ofSender('Robinhood Support <postmaster@booking-api.covankessel.example>');
+    const brand = spoofed.indicators.find((i) => i.id === 'sender.site_name_elsewhere');
+    expect(brand?.explanation).toContain('robinhood.com');
+    expect(brand?.explanation).toContain('covankessel.example');
+    // The site itself, under any suffix, and self-hosted software signing with its own name, are not.
+    for (const sender of [
+      'Robinhood <noreply@robinhood.com>',
+      'Robinhood <noreply@robinhood.co.uk>',
+      'WordPress <wordpress@my-dive-shop.example>',
+      'Mastodon <notifications@social.example>',
+      'Sally Burton <sally@burton-family.example>',
+    ])
+      expect(ids(ofSender(sender)), sender).not.toContain('sender.site_name_elsewhere');
+  });
+
+  it('flags a display name broken up to slip past filters, not ordinary names', () => {
+    for (const name of [
+      'R ltuaIs W lnacTle T eam   .....QN649',
+      'G emeentelijk E nergieadvies JF183',
+      'Het Akusoli ComfortTeam...bdaI',
+      'Sophie–Slim Besparen Team .PCOK',
+      'OnlineSecurity...grEy',
+    ])
+      expect(obfuscatedName(name), name).toBe(true);
+    for (const name of [
+      'J. R. R. Tolkien',
+      'enrico.foscolo2',
+      'Wagner, David --- Senior Programmer Analyst --- WGO',
+      'MSNBC ALERT -- Julián Castro HQ',
+      'peterloron--- via USRP-users',
+      'Booking.com',
+      'Mail Administrator',
+      'Maria e João a Loja',
+    ])
+      expect(obfuscatedName(name), name).toBe(false);
   });
 
   it('flags a display name that carries another address', async () => {

@@ -97,10 +97,58 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
   costco: ['costco.com'],
   bestbuy: ['bestbuy.com'],
   geeksquad: ['geeksquad.com', 'bestbuy.com'],
+  // Wallets and exchanges.
+  ledger: ['ledger.com'],
+  trezor: ['trezor.io'],
+  exodus: ['exodus.com', 'exodus.io'],
+  trustwallet: ['trustwallet.com'],
+  kraken: ['kraken.com'],
+  robinhood: ['robinhood.com'],
+  // Carriers, telecoms and services.
+  verizon: ['verizon.com', 'verizonwireless.com', 'vzw.com'],
+  xfinity: ['xfinity.com', 'comcast.net', 'comcast.com'],
+  tmobile: ['t-mobile.com'],
+  vodafone: ['vodafone.com', 'vodafone.de', 'vodafone.co.uk', 'vodafone.nl'],
+  telekom: ['telekom.de', 't-online.de', 'telekom.com'],
+  ionos: ['ionos.com', 'ionos.de', '1und1.de'],
+  airbnb: ['airbnb.com'],
+  wetransfer: ['wetransfer.com'],
+  tiktok: ['tiktok.com'],
+  discord: ['discord.com', 'discordapp.com'],
+  telegram: ['telegram.org'],
+  // Banks, post and public services of the languages the model reads.
+  mercadopago: ['mercadopago.com', 'mercadopago.com.br', 'mercadolivre.com.br', 'mercadolibre.com'],
+  receitafederal: ['gov.br'],
+  abnamro: ['abnamro.nl', 'abnamro.com'],
+  kbc: ['kbc.be', 'kbc.com'],
+  belfius: ['belfius.be'],
+  bpost: ['bpost.be'],
+  postbank: ['postbank.de'],
+  commerzbank: ['commerzbank.de'],
+  laposte: ['laposte.fr', 'laposte.net'],
+  colissimo: ['colissimo.fr', 'laposte.fr'],
+  chronopost: ['chronopost.fr'],
+  ameli: ['ameli.fr'],
+  impots: ['impots.gouv.fr', 'gouv.fr'],
+  ancv: ['ancv.com'],
+  dpd: ['dpd.com', 'dpd.de', 'dpd.co.uk', 'dpd.fr', 'dpd.nl'],
 };
 
 /** Brand names that are ordinary words too: only matched as whole words in display names, never in paths. */
-const COMMON_WORD_BRANDS = new Set(['chase', 'visa', 'ups', 'steam', 'zoom', 'apple', 'caixa', 'irs']);
+const COMMON_WORD_BRANDS = new Set([
+  'chase',
+  'visa',
+  'ups',
+  'steam',
+  'zoom',
+  'apple',
+  'caixa',
+  'irs',
+  'ledger',
+  'exodus',
+  'telekom',
+  'impots',
+]);
 
 export function brandOwns(brand: string, domain: string): boolean {
   const domains = BRANDS[brand];

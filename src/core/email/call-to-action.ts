@@ -1,3 +1,4 @@
+import { FREEMAIL } from '../domains/freemail.js';
 import { registrableDomain } from '../domains/registrable.js';
 import type { Indicator, ParsedEmail } from './types.js';
 
@@ -17,6 +18,7 @@ export function hasCallToAction(email: ParsedEmail, indicators: readonly Indicat
     email.forms.length > 0 ||
     indicators.some((i) => ACTION_SIGNALS.has(i.id)) ||
     contactsElsewhere(email) ||
+    repliesToFreemail(email) ||
     hasPhoneNumber(email.text.slice(0, 20_000))
   );
 }
@@ -47,4 +49,21 @@ function contactsElsewhere(email: ParsedEmail): boolean {
     if (d && d !== own) return true;
   }
   return false;
+}
+
+/** Asking for a reply, in the six languages the model knows best. */
+const REPLY_REQUEST =
+  /\b(?:reply|respond|get back to me|contact me|write (?:to )?me|send (?:me )?your|antworten sie|melden sie sich|kontaktieren sie mich|responda|me responda|entre em contato|répondez|contactez-moi|responde|contácteme|reageer|antwoord)\b/i;
+
+/**
+ * The advance-fee and "are you available?" scams' only call to action is a reply to a free
+ * mailbox: the sender's address is one anyone can open, and the text asks for an answer.
+ */
+function repliesToFreemail(email: ParsedEmail): boolean {
+  const own = email.from ? registrableDomain(email.from.address) : null;
+  return (
+    own !== null &&
+    FREEMAIL.has(own) &&
+    REPLY_REQUEST.test(`${email.subject}\n${email.text.slice(0, 20_000)}`)
+  );
 }

@@ -23,11 +23,16 @@ export function isModelSignal(id: string): boolean {
  * Signals that score as rules only. Disguised words (mathematical letters, invisible characters)
  * occur in one phishing collection of the corpus (phishing-pot; the 2004-2005 one predates the
  * trick), so a learned weight would also say "from that collection": `npm run train` refuses it.
+ * Names broken up with stray letters and codes are one collection's campaigns too. A popular
+ * site's name on another domain is also what feed relays and mailing services write (the
+ * legitimate corpus has one such relay), so a learned weight would mean "not that relay".
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
   'sender.reply_to_mismatch',
   'content.obfuscated_text',
+  'sender.obfuscated_name',
+  'sender.site_name_elsewhere',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.

@@ -1,3 +1,4 @@
+import { FREEMAIL } from '../../domains/freemail.js';
 import { brandOwns, BRANDS } from '../../domains/brands.js';
 import { indicator, type AttributedResults, type Signal, type SignalContext } from './context.js';
 import type { Indicator } from '../types.js';
@@ -69,27 +70,6 @@ export const authSignals: Signal = ({ authResults: results }) => {
   return out;
 };
 
-const FREEMAIL_SENDERS = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'yahoo.com',
-  'hotmail.com',
-  'outlook.com',
-  'live.com',
-  'aol.com',
-  'icloud.com',
-  'mail.ru',
-  'yandex.ru',
-  'gmx.com',
-  'gmx.de',
-  'gmx.net',
-  'web.de',
-  'protonmail.com',
-  'proton.me',
-  'zoho.com',
-  'mail.com',
-  'msn.com',
-]);
 /** Rank within the popular-domain list below which an authenticated sender counts as well known. */
 const VERIFIED_RANK = 20_000;
 
@@ -119,7 +99,7 @@ export function authenticatedDomain({ authResults: results, senderDomain }: Sign
  */
 export function verifiedSender(ctx: SignalContext, linkDomains: readonly string[]): Indicator | null {
   const { authResults: results, popular, senderDomain } = ctx;
-  if (!senderDomain || FREEMAIL_SENDERS.has(senderDomain) || !popular.isPopular(senderDomain, VERIFIED_RANK))
+  if (!senderDomain || FREEMAIL.has(senderDomain) || !popular.isPopular(senderDomain, VERIFIED_RANK))
     return null;
   // Only results the mailbox's own server wrote may lower a score: a sender can write a
   // "dmarc=pass" line into its own message.

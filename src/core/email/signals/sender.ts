@@ -1,30 +1,44 @@
-import { brandOwns, brandsIn } from '../../domains/brands.js';
+import { brandOwns, brandsIn, BRANDS } from '../../domains/brands.js';
+import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
 import type { Indicator } from '../types.js';
 import { indicator, type Signal } from './context.js';
 
-const FREEMAIL = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'yahoo.com',
-  'hotmail.com',
-  'outlook.com',
-  'live.com',
-  'aol.com',
-  'icloud.com',
-  'mail.ru',
-  'yandex.ru',
-  'gmx.com',
-  'gmx.de',
-  'protonmail.com',
-  'proton.me',
-  'zoho.com',
-  'uol.com.br',
-  'bol.com.br',
-  'terra.com.br',
-  'mail.com',
-]);
+/**
+ * Software that organisations run themselves and that signs its mail with its own name by
+ * default ("WordPress <wordpress@yoursite.example>", "Mastodon <notifications@your.instance>"):
+ * the name is the software's, not a claim to be its maker.
+ */
+const SELF_HOSTED = new Set(
+  `wordpress mastodon gitlab jenkins jira confluence nextcloud owncloud discourse grafana sentry
+redmine moodle drupal joomla woocommerce shopware magento prestashop odoo mattermost rocketchat
+gitea matrix phpbb mediawiki zammad zulip nagios zabbix bitbucket github`.split(/\s+/),
+);
+
+/** The sender's domain is the named domain's organisation: the same name under another suffix (paypal.com.au). */
+function ownsName(named: string, senderDomain: string): boolean {
+  const label = (d: string) => d.split('.')[0];
+  return label(named) === label(senderDomain) || sameBrandFamily(named, senderDomain);
+}
+
+function sameBrandFamily(a: string, b: string): boolean {
+  return Object.keys(BRANDS).some((brand) => brandOwns(brand, a) && brandOwns(brand, b));
+}
+
+/**
+ * A display name broken up to slip a name past filters: two or more stray capitals ("R ltuaIs
+ * W lnactie"), a run of dots inside it ("ComfortTeam...bdaI"), or a campaign code tacked on
+ * after a dot (".....QN649", "Team .PAQO"). Initials ("J. R. Smith") are not stray letters.
+ */
+export function obfuscatedName(name: string): boolean {
+  const stray = name.match(/(?<![\p{L}\p{N}.'’-])\p{Lu}(?=\s+\p{L}{2,})/gu)?.length ?? 0;
+  if (stray >= 2) return true;
+  if (/[\p{L}\p{N}]\s*\.{3,}\s*[\p{L}\p{N}]/u.test(name)) return true;
+  if (/\.\.[A-Za-z0-9]{4,12}\s*$/.test(name)) return true;
+  const code = /\s\.([A-Za-z0-9]{4,12})\s*$/.exec(name)?.[1];
+  return code !== undefined && /[A-Z]{2}|\d/.test(code);
+}
 
 /** From vs Reply-To vs Return-Path, display-name tricks, lookalike sender domains. */
 export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
@@ -81,6 +95,34 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
   }
 
   const brands = brandsIn(from.name, { allowCommonWords: true }).filter((b) => !brandOwns(b, senderDomain));
+  const named = brands.length === 0 ? popular.domainNamedBy(from.name) : null;
+  if (named && !ownsName(named, senderDomain) && !SELF_HOSTED.has(named.split('.')[0] ?? '')) {
+    out.push(
+      indicator({
+        id: 'sender.site_name_elsewhere',
+        family: 'sender',
+        severity: 'medium',
+        // Below a listed brand's 0.3: a popular site's name is a weaker claim (publications,
+        // feed relays and mailing services write such names too).
+        weight: 0.25,
+        explanation: `The sender calls itself by the name of ${named} but writes from ${senderDomain}.`,
+        evidence: [`From: "${from.name}" <${from.address}>`],
+      }),
+    );
+  }
+  if (obfuscatedName(from.name)) {
+    out.push(
+      indicator({
+        id: 'sender.obfuscated_name',
+        family: 'sender',
+        severity: 'medium',
+        weight: 0.35,
+        explanation:
+          'The sender’s name is broken up with stray letters, dots or a code (as in "R ltuaIs W lnactie .QN649"), a way to slip a brand past filters.',
+        evidence: [`From: "${from.name}" <${from.address}>`],
+      }),
+    );
+  }
   if (brands.length > 0) {
     out.push(
       indicator({
