@@ -282,6 +282,17 @@ describe('text normalisation', () => {
     expect(t).not.toMatch(/quoted words|wrote|unsubscribe|receiving/);
     expect(t).toMatch(/please read\.[\s\S]*bye/);
   });
+
+  it('drops a footer row of social networks, "follow us" and "this email was sent to", keeps a brand named in a sentence', () => {
+    const t = normaliseText(
+      'Thanks for your support!\nFacebook\nTwitter | Instagram | LinkedIn\n[1]Facebook\n[Twitter] >> https://twitter.com/someone\nFollow us on Twitter for updates.\nThis email was sent to anna@example.org.\nYour Facebook account was locked.',
+    );
+    expect(t).not.toMatch(/\bsent\b/);
+    expect(t).toContain('thanks for your support');
+    expect(t).toContain('your facebook account was locked');
+    expect(t).not.toMatch(/twitter|instagram|linkedin|follow/);
+    expect(t.match(/facebook/g)).toHaveLength(1);
+  });
 });
 
 describe('normalisation cannot be used to blind the model', () => {
