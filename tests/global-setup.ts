@@ -12,12 +12,12 @@ const ROOT = join(import.meta.dirname, '..');
  * Every temporary directory the tests, their servers and their browsers make goes under one
  * directory for the run (TMPDIR, which the test workers and their children inherit), removed
  * when the run ends, so data directories, clusters and browser profiles do not pile up in /tmp.
- * It is world-traversable because the PostgreSQL and Dovecot helpers drop privileges.
+ * It is writable by all, sticky, like /tmp: PostgreSQL, Dovecot and Chromium run as other users.
  */
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
   const root = mkdtempSync(join(tmpdir(), 'phishguard-tests-'));
-  chmodSync(root, 0o755);
+  chmodSync(root, 0o1777);
   process.env.TMPDIR = root;
   const built = ['dist/cli/main.js', 'dist/web/index.html'].map((f) => join(ROOT, f));
   const builtAt = Math.min(...built.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFixtures, testApp, type TestApp } from '../helpers/app.js';
 import { EMAIL_FIXTURES } from '../helpers/engine.js';
+import { RULES_VERSION } from '../../src/core/email/analyze.js';
 
 let t: TestApp;
 let alice: string;
@@ -179,7 +180,9 @@ describe('emails API', () => {
     const id = (await (await t.req('/api/emails?search=UPS', { token: alice })).json()).emails[0].id;
     const re = await t.req(`/api/analysis/reprocess/${id}`, { method: 'POST', token: alice });
     expect(re.status).toBe(200);
-    expect((await re.json()).analysis.engine_version).toMatch(/^2\.0\.0\+[0-9a-f]{16}$/);
+    expect((await re.json()).analysis.engine_version).toMatch(
+      new RegExp(`^${RULES_VERSION.replaceAll('.', '\\.')}\\+[0-9a-f]{16}$`),
+    );
     expect((await t.req(`/api/emails/${id}`, { method: 'DELETE', token: alice })).status).toBe(200);
     expect((await t.req(`/api/emails/${id}`, { token: alice })).status).toBe(404);
     const audit = await (await t.req('/api/audits/logs?action=email.delete', { token: alice })).json();

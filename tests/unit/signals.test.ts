@@ -30,14 +30,14 @@ describe('sender and authentication signals', () => {
         sender,
         content: 'Sign in to view them.',
       });
-    const spoofed = ofSender('Robinhood Support <postmaster@booking-api.covankessel.example>');
+    const spoofed = ofSender('My Starbucks Rewards <postmaster@booking-api.covankessel.example>');
     const brand = spoofed.indicators.find((i) => i.id === 'sender.site_name_elsewhere');
-    expect(brand?.explanation).toContain('robinhood.com');
+    expect(brand?.explanation).toContain('starbucks.com');
     expect(brand?.explanation).toContain('covankessel.example');
     // The site itself, under any suffix, and self-hosted software signing with its own name, are not.
     for (const sender of [
-      'Robinhood <noreply@robinhood.com>',
-      'Robinhood <noreply@robinhood.co.uk>',
+      'Starbucks <news@starbucks.com>',
+      'Starbucks Rewards <news@starbucks.co.uk>',
       'WordPress <wordpress@my-dive-shop.example>',
       'Mastodon <notifications@social.example>',
       'Sally Burton <sally@burton-family.example>',
