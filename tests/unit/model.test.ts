@@ -110,6 +110,15 @@ describe('the shipped model', () => {
         expect(term).not.toMatch(/phishing|emailaddr|urladdr|\bpot\b/);
       }
     }
+    // Filler a reader would not recognise as a reason is not quoted, even when it weighs.
+    const dutch = shippedEngine().analyzeTest({
+      subject: 'WIN een cadeaukaart van 250 euro',
+      sender: 'Acties <acties@promo.example>',
+      content: 'Gefeliciteerd! Klik hier om uw cadeaukaart te claimen: https://claim.example/win',
+    });
+    const quoted = dutch.indicators.find((i) => i.id === 'model.phishing_language')?.evidence ?? [];
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(quoted).not.toContain('"hier"');
     const { analysis } = await shippedEngine().analyzeRaw(fixture('phishing-paypal-lookalike.eml'));
     expect(
       analysis.indicators.find((i) => i.id === 'model.phishing_language')?.evidence.length,

@@ -108,7 +108,13 @@ function topTerms(c: FeatureCollector, w: Float32Array): string[] {
   const out = new Set<string>();
   for (const i of positive) {
     const words = c.words(i);
-    if (words.split(' ').every((word) => word.length >= 4 && !/^0+$/.test(word) && !PLACEHOLDERS.has(word)))
+    if (
+      words
+        .split(' ')
+        .every(
+          (word) => word.length >= 4 && !/^0+$/.test(word) && !PLACEHOLDERS.has(word) && !FILLER.has(word),
+        )
+    )
       out.add(words);
     if (out.size === 5) break;
   }
@@ -123,6 +129,17 @@ const MIN_EXPLAINED_WEIGHT = 0.5;
 const QUOTED_PREFIXES = new Set(['s:', 'b:', 'bb:', 'n:']);
 /** Stand-ins the normaliser writes for addresses and links: not the sender's words. */
 const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
+/**
+ * Words that may weigh in the score but mean nothing to a reader as a reason ("hier", "this",
+ * "have"): never quoted. The score is unchanged; only the explanation skips them.
+ */
+const FILLER = new Set(
+  `here there this that these those with from have been were will would could should about after
+before over under just only very some more most such each other what which when where while they
+them then than into also your yours ours their hier dies diese dieser ihre ihren ihrer ihnen sind
+wird werden haben können sich nicht noch über nach auch oder aber dass para pelo pela como mais
+você está nous vous avec pour dans sont plus cette voor niet maar naar deze zijn heeft worden`.split(/\s+/),
+);
 
 export function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
