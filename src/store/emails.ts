@@ -1,4 +1,4 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import type {
   SyncRepo,
   EmailRow,
@@ -11,7 +11,7 @@ import { toPhishingAnalysis, type EmailAnalysis, type RiskLevel } from '../core/
 import type Database from 'better-sqlite3';
 import type { KnownSenders } from './known-senders.js';
 import { nowIso, type Db } from './db.js';
-import { listWhere, SELECT, SELECT_LIST, SELECT_SUMMARY, SORT, likeOf } from './sql.js';
+import { emailInsertValues, listWhere, SELECT, SELECT_LIST, SELECT_SUMMARY, SORT, likeOf } from './sql.js';
 
 /**
  * Rows are read as arrays (better-sqlite3 `raw()`) and mapped with object literals: building
@@ -144,19 +144,7 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): SyncRepo<Emai
   return {
     insertAnalysed: (e, analysis) =>
       db.transaction(() => {
-        const info = insertEmail.run(
-          e.mailboxId,
-          e.mailboxId,
-          e.providerId,
-          e.messageId,
-          e.subject,
-          e.sender,
-          e.receivedAt,
-          e.snippet,
-          e.size,
-          e.raw ? gzipSync(e.raw) : null,
-          nowIso(),
-        );
+        const info = insertEmail.run(...emailInsertValues(e));
         if (info.changes === 0) {
           const id = (
             db

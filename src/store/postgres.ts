@@ -1,4 +1,4 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import type {
   AuditRepo,
@@ -31,6 +31,7 @@ import { KnownSenders } from './known-senders.js';
 import { PG_MIGRATIONS } from './postgres-migrations.js';
 import {
   auditWhere,
+  emailInsertValues,
   likeOf,
   listWhere,
   SELECT,
@@ -472,17 +473,7 @@ function pgEmails(pool: pg.Pool, knownSenders: KnownSenders): EmailsRepo {
          )
          SELECT id, user_id FROM e`,
         [
-          e.mailboxId,
-          e.mailboxId,
-          e.providerId,
-          e.messageId,
-          e.subject,
-          e.sender,
-          e.receivedAt,
-          e.snippet,
-          e.size,
-          e.raw ? gzipSync(e.raw) : null,
-          nowIso(),
+          ...emailInsertValues(e),
           a.sender.address?.toLowerCase() ?? null,
           name,
           a.sender.authenticated_domain ?? null,

@@ -1,5 +1,7 @@
 /** SQL both stores write the same way (SQLite and PostgreSQL), with `?` placeholders. */
-import type { AuditRepo, EmailFilters, MailboxRecord } from '../app/ports.js';
+import { gzipSync } from 'node:zlib';
+import type { AuditRepo, EmailFilters, MailboxRecord, NewEmail } from '../app/ports.js';
+import { nowIso } from './db.js';
 
 /** What a list page shows, in this order. */
 export const SUMMARY_COLUMNS = `e.id, e.mailbox_id, e.message_id, e.subject, e.sender, e.received_at, e.snippet, e.size,
@@ -93,3 +95,22 @@ export const toMailbox = (r: MailboxRow | null | undefined): MailboxRecord | nul
     state: JSON.parse(state_json) as Record<string, unknown>,
   };
 };
+
+/**
+ * A new message's values for `INSERT INTO emails (mailbox_id, user_id, provider_id, message_id,
+ * subject, sender, received_at, snippet, size, raw, created_at)` with the user_id read from the
+ * mailbox (`(SELECT user_id FROM mailboxes WHERE id = ?)`, hence the mailbox id twice).
+ */
+export const emailInsertValues = (e: NewEmail) => [
+  e.mailboxId,
+  e.mailboxId,
+  e.providerId,
+  e.messageId,
+  e.subject,
+  e.sender,
+  e.receivedAt,
+  e.snippet,
+  e.size,
+  e.raw ? gzipSync(e.raw) : null,
+  nowIso(),
+];

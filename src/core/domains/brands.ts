@@ -150,6 +150,11 @@ const COMMON_WORD_BRANDS = new Set([
   'impots',
 ]);
 
+/** Two domains one brand uses together (microsoft.com and office.com). */
+export function sameBrand(a: string, b: string): boolean {
+  return BRAND_NAMES.some((brand) => brandOwns(brand, a) && brandOwns(brand, b));
+}
+
 export function brandOwns(brand: string, domain: string): boolean {
   const domains = BRANDS[brand];
   return domains !== undefined && domains.some((d) => d === domain || domain.endsWith(`.${d}`));

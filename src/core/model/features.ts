@@ -1,6 +1,6 @@
 import { hostInfo, safeUrl } from '../domains/registrable.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
-import { brandOwns, brandsIn, BRANDS } from '../domains/brands.js';
+import { brandOwns, brandsIn, sameBrand } from '../domains/brands.js';
 import type { FeatureSink } from './feature-keys.js';
 import { STOPWORDS } from './stopwords.js';
 
@@ -182,8 +182,7 @@ function words(text: string): string[] {
 
 /** Same organisation: the same registrable domain, or domains one brand uses together. */
 function sameOrganisation(a: string, b: string): boolean {
-  if (a === b) return true;
-  return Object.keys(BRANDS).some((brand) => brandOwns(brand, a) && brandOwns(brand, b));
+  return a === b || sameBrand(a, b);
 }
 
 /** Emits the model's features of a message, in a fixed order (training and scoring share it). */

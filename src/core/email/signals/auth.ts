@@ -1,5 +1,5 @@
 import { FREEMAIL } from '../../domains/freemail.js';
-import { brandOwns, BRANDS } from '../../domains/brands.js';
+import { sameBrand } from '../../domains/brands.js';
 import { indicator, type AttributedResults, type Signal, type SignalContext } from './context.js';
 import type { Indicator } from '../types.js';
 
@@ -120,10 +120,6 @@ function describeSource(r: AttributedResults): string {
   return r.trusted
     ? `Written by ${r.authservId}, a receiving server this mailbox trusts.`
     : `Written by ${r.authservId || 'an unnamed server'}, which this mailbox is not set to trust: it can raise the score, never lower it.`;
-}
-
-function sameBrand(a: string, b: string): boolean {
-  return Object.keys(BRANDS).some((brand) => brandOwns(brand, a) && brandOwns(brand, b));
 }
 
 function escape(s: string): string {

@@ -1,4 +1,4 @@
-import { brandOwns, brandsIn, BRANDS } from '../../domains/brands.js';
+import { brandOwns, brandsIn, sameBrand } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
@@ -19,11 +19,7 @@ gitea matrix phpbb mediawiki zammad zulip nagios zabbix bitbucket github`.split(
 /** The sender's domain is the named domain's organisation: the same name under another suffix (paypal.com.au). */
 function ownsName(named: string, senderDomain: string): boolean {
   const label = (d: string) => d.split('.')[0];
-  return label(named) === label(senderDomain) || sameBrandFamily(named, senderDomain);
-}
-
-function sameBrandFamily(a: string, b: string): boolean {
-  return Object.keys(BRANDS).some((brand) => brandOwns(brand, a) && brandOwns(brand, b));
+  return label(named) === label(senderDomain) || sameBrand(named, senderDomain);
 }
 
 /**
