@@ -83,7 +83,7 @@ export function sqliteEmails(db: Db, knownSenders?: KnownSenders): SyncRepo<Emai
   const userTotal = (userId: number) => userCount.get(userId) ?? 0;
   const counts = new Map<string, number>();
   let countsStamp = '';
-  const cachedCount = (sql: string, args: (string | number)[]) => {
+  const cachedCount = (sql: string, args: unknown[]) => {
     const stamp = `${ownChanges.get() as number}/${otherChanges.get() as number}`;
     if (stamp !== countsStamp || counts.size >= MAX_CACHED_COUNTS) {
       counts.clear();

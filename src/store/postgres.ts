@@ -44,6 +44,9 @@ import {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/** A from: term matching more distinct senders than this is searched through the trigram index. */
+const MAX_SENDERS = 2000;
+
 /** BIGINT ids and counts as numbers (ids stay far below 2^53). */
 const INT8 = 20;
 export const types = {
@@ -532,7 +535,32 @@ function pgEmails(pool: pg.Pool, knownSenders: KnownSenders): EmailsRepo {
     },
     async list(userId, f) {
       // ILIKE: SQLite's LIKE ignores ASCII case, and so does the search box on both stores.
-      const { where, args } = listWhere(userId, f, (c) => `${c} ILIKE ?`);
+      // A from: term picks the user's matching senders first (there are far fewer senders than
+      // messages), then their mail by the sender's hash (migration 7). Past MAX_SENDERS matching
+      // senders, the term goes to the trigram index like any other.
+      const senders = new Map<string, string[]>();
+      for (const t of f.terms ?? []) {
+        if (t.field !== 'from' || senders.has(t.text)) continue;
+        const keys = await all<{ k: string }>(
+          pool,
+          'SELECT sender_key::text AS k FROM email_senders WHERE user_id = ? AND sender ILIKE ? LIMIT ?',
+          [userId, likeOf(t.text), MAX_SENDERS + 1],
+        );
+        if (keys.length <= MAX_SENDERS)
+          senders.set(
+            t.text,
+            keys.map((r) => r.k),
+          );
+      }
+      const { where, args } = listWhere(
+        userId,
+        f,
+        (c) => `${c} ILIKE ?`,
+        (t) => {
+          const keys = t.field === 'from' ? senders.get(t.text) : undefined;
+          return keys && { sql: 'e.sender_key = ANY(?::bigint[])', args: [keys] };
+        },
+      );
       const clause = where.join(' AND ');
       const dir = f.sortOrder === 'asc' ? 'ASC' : 'DESC';
       // NULLS as SQLite orders them (first ascending, last descending), so pages match.

@@ -29,17 +29,22 @@ const TERM_COLUMN = { from: 'e.sender', subject: 'e.subject' } as const;
 /** A LIKE pattern matching `s` anywhere, its wildcards escaped with a backslash. */
 export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A condition a store writes its own way for one search term, with its arguments. */
+export type TermMatch = { sql: string; args: unknown[] };
+
 /**
  * The WHERE of a user's list under these filters. `like` is how a column is matched
- * case-insensitively against a pattern (SQLite's LIKE already ignores ASCII case).
+ * case-insensitively against a pattern (SQLite's LIKE already ignores ASCII case); `match`, when
+ * it answers, replaces that for one term (PostgreSQL's from: terms, through the senders table).
  */
 export function listWhere(
   userId: number,
   f: EmailFilters,
   like: (column: string) => string,
-): { where: string[]; args: (string | number)[] } {
+  match?: (t: NonNullable<EmailFilters['terms']>[number]) => TermMatch | undefined,
+): { where: string[]; args: unknown[] } {
   const where = ['e.user_id = ?'];
-  const args: (string | number)[] = [userId];
+  const args: unknown[] = [userId];
   const add = (cond: string, value: string | number | undefined) => {
     if (value === undefined || value === '' || value === 0) return;
     where.push(cond);
@@ -51,6 +56,12 @@ export function listWhere(
   add('e.received_at >= ?', f.since);
   add('e.received_at < ?', f.until);
   for (const t of f.terms ?? []) {
+    const own = match?.(t);
+    if (own) {
+      where.push(`${t.negate ? 'NOT ' : ''}(${own.sql})`);
+      args.push(...own.args);
+      continue;
+    }
     const columns = t.field === 'any' ? ['e.subject', 'e.sender', 'e.snippet'] : [TERM_COLUMN[t.field]];
     where.push(`${t.negate ? 'NOT ' : ''}(${columns.map(like).join(' OR ')})`);
     args.push(...columns.map(() => likeOf(t.text)));

@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailFilters, Store } from '../../src/app/ports.js';
 import { openSqliteStore } from '../../src/store/index.js';
 import { MIGRATIONS } from '../../src/store/migrations.js';
-import { backends, type Backend } from '../helpers/backends.js';
+import { PG_MIGRATIONS } from '../../src/store/postgres-migrations.js';
+import { openPostgresStore } from '../../src/store/postgres.js';
+import { backends, postgresBackend, type Backend } from '../helpers/backends.js';
 import { rulesEngine } from '../helpers/engine.js';
 
 const engine = rulesEngine();
@@ -34,6 +38,26 @@ async function addMail(store: Store, mailboxId: number, n: number, from = 0) {
       },
       phish,
     );
+}
+
+/** One message from `sender`, received `minute` minutes into 2026; its id. */
+async function addFrom(store: Store, mailboxId: number, providerId: string, sender: string, minute: number) {
+  const r = await store.emails.insertAnalysed(
+    {
+      mailboxId,
+      providerId,
+      messageId: null,
+      subject: providerId,
+      sender,
+      receivedAt: new Date(Date.UTC(2026, 0, 1) + minute * 60_000).toISOString(),
+      snippet: '',
+      size: 1,
+      raw: null,
+      links: [],
+    },
+    phish,
+  );
+  return r.id;
 }
 
 async function seeded(backend: Backend) {
@@ -313,6 +337,60 @@ describe.each(backends())('the $name store', (backend) => {
     await store.close();
   });
 
+  it_(
+    'finds mail by sender the same way: any case, any part, negated, after deletions, never another user’s',
+    async () => {
+      const { store, where, alice, bob, a1, b1 } = await seeded(backend);
+      // A hostile From header as long as the parser keeps (16 KB) must store and search too.
+      const long = `Mallory <${randomBytes(8000).toString('hex')}@x.example>`;
+      const senders = [
+        'Alice Example <alice@corp.example>',
+        'BOB <bob@other.example>',
+        'Alice Example <alice@corp.example>',
+        long,
+        'BOB <bob@other.example>',
+        'Alice Example <alice@corp.example>',
+      ];
+      const ids: number[] = [];
+      for (const [i, sender] of senders.entries()) ids.push(await addFrom(store, a1.id, `a${i}`, sender, i));
+      await addFrom(store, b1.id, 'b0', 'Alice Example <alice@corp.example>', 9);
+      const from = (text: string, negate = false) => ({ field: 'from' as const, text, negate });
+      const list = async (...terms: ReturnType<typeof from>[]) =>
+        (await store.emails.list(alice.id, { ...page1, terms })).items.map((e) => e.id);
+      expect(await list(from('CORP.example'))).toEqual([ids[5], ids[2], ids[0]]);
+      expect(await list(from('alice'), from('corp'))).toEqual([ids[5], ids[2], ids[0]]);
+      expect(await list(from('alice', true))).toEqual([ids[4], ids[3], ids[1]]);
+      expect(await list(from('example'))).toEqual([ids[5], ids[4], ids[3], ids[2], ids[1], ids[0]]);
+      expect(await list(from(long.slice(5000, 5040)))).toEqual([ids[3]]);
+      expect(await list(from('nobody'))).toEqual([]);
+      expect(await list(from('nobody', true))).toHaveLength(6);
+      expect((await store.emails.list(bob.id, { ...page1, terms: [from('alice')] })).total).toBe(1);
+      expect(await store.emails.remove(ids[0]!, alice.id)).toBe(true);
+      expect(await list(from('alice'))).toEqual([ids[5], ids[2]]);
+      for (const id of [ids[2]!, ids[5]!]) await store.emails.remove(id, alice.id);
+      expect(await list(from('alice'))).toEqual([]);
+      expect(await list(from('alice', true))).toEqual([ids[4], ids[3], ids[1]]);
+      await addFrom(store, a1.id, 'a9', 'alice@corp.example', 20);
+      expect((await store.emails.list(alice.id, { ...page1, terms: [from('alice')] })).total).toBe(1);
+      if (where.databaseUrl) {
+        // PostgreSQL searches senders through email_senders, which its triggers keep exact.
+        const c = new pg.Client({ connectionString: where.databaseUrl });
+        await c.connect();
+        const r = await c.query(
+          'SELECT sender, n::int AS n FROM email_senders WHERE user_id = $1 ORDER BY sender COLLATE "C"',
+          [alice.id],
+        );
+        await c.end();
+        expect(r.rows).toEqual([
+          { sender: 'BOB <bob@other.example>', n: 2 },
+          { sender: long, n: 1 },
+          { sender: 'alice@corp.example', n: 1 },
+        ]);
+      }
+      await store.close();
+    },
+  );
+
   it_('answers sender history from stored mail, with known correspondents and marks', async () => {
     const { store, alice, a1 } = await seeded(backend);
     const bank = engine.analyzeTest({
@@ -481,6 +559,49 @@ describe('SQLite upgrades', () => {
       ['old 1', null],
       ['old 0', null],
     ]);
+    await store.close();
+  });
+});
+
+describe('the PostgreSQL schema', () => {
+  const backend = postgresBackend();
+  beforeAll(() => backend.start(), 60_000);
+  afterAll(() => backend.stop());
+  const it_ = backend.skip ? it.skip : it;
+
+  it_('upgrades a version 6 database: existing senders become searchable through email_senders', async () => {
+    const url = await backend.cluster().createDatabase();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(
+      'CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (6)',
+    );
+    for (const m of PG_MIGRATIONS.slice(0, 6)) await c.query(m);
+    await c.query(`INSERT INTO users (id, username, created_at, updated_at) VALUES (7, 'carol', 'now', 'now');
+      INSERT INTO mailboxes (id, user_id, kind, address, created_at) VALUES (3, 7, 'local', 'c', 'now')`);
+    for (const [i, sender] of [
+      'Dave <dave@a.example>',
+      'Erin <erin@b.example>',
+      'Dave <dave@a.example>',
+    ].entries())
+      await c.query(
+        `INSERT INTO emails (mailbox_id, user_id, provider_id, subject, sender, received_at, created_at)
+         VALUES (3, 7, $1, $1, $2, $3, 'now')`,
+        [`old${i}`, sender, `2025-01-0${i + 1}T00:00:00Z`],
+      );
+    await c.end();
+
+    const store = await openPostgresStore(url);
+    const list = await store.emails.list(7, {
+      ...page1,
+      terms: [{ field: 'from', text: 'DAVE@', negate: false }],
+    });
+    expect([list.total, list.items.map((e) => e.subject)]).toEqual([2, ['old2', 'old0']]);
+    await store.emails.remove(list.items[0]!.id, 7);
+    expect(
+      (await store.emails.list(7, { ...page1, terms: [{ field: 'from', text: 'dave', negate: false }] }))
+        .total,
+    ).toBe(1);
     await store.close();
   });
 });
