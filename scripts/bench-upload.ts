@@ -8,6 +8,7 @@ import {
   readFileSync,
   statSync,
 } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -46,7 +47,30 @@ const { base, token, child, rss } = await startServe(join(dir, 'data'));
 await new Promise((r) => setTimeout(r, 1000));
 const before = await rss();
 let peak = before;
-const sampler = setInterval(() => void rss().then((m) => (peak = Math.max(peak, m))), 100);
+// The peak while the body is still being sent (stream to disk) and after (the import).
+let sent = false;
+// What the peak was made of: anonymous memory (heaps, malloc) against mapped files.
+const breakdown = async () =>
+  (await readFile(`/proc/${child.pid}/status`, 'utf8'))
+    .split('\n')
+    .filter((l) => /^Rss(Anon|File|Shmem):/.test(l))
+    .map((l) => l.replace(/\s+/g, ' '))
+    .join(', ');
+let peakDetail = '';
+let peakAt = 0;
+let sendingPeak = 0;
+const sampler = setInterval(
+  () =>
+    void rss().then(async (m) => {
+      if (m > peak) {
+        peakDetail = await breakdown();
+        peakAt = performance.now();
+      }
+      peak = Math.max(peak, m);
+      if (!sent) sendingPeak = Math.max(sendingPeak, m);
+    }),
+  100,
+);
 const health: number[] = [];
 let probing = true;
 const prober = (async () => {
@@ -66,6 +90,7 @@ async function upload(path: string): Promise<{ status: number; answer: string; s
     );
     for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) yield chunk as Buffer;
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    sent = true;
   };
   const started = performance.now();
   const res = await fetch(`${base}/api/mailboxes/import`, {
@@ -86,7 +111,11 @@ async function upload(path: string): Promise<{ status: number; answer: string; s
 await upload(warmFile);
 await new Promise((r) => setTimeout(r, 1000));
 const warm = await rss();
+const warmDetail = await breakdown();
 peak = warm;
+sent = false;
+sendingPeak = warm;
+const startedAt = performance.now();
 const { status, answer, seconds } = await upload(file);
 probing = false;
 await prober;
@@ -104,4 +133,8 @@ console.log(
 console.log(
   `large upload's cost: peak +${(peak - warm).toFixed(0)} MB over the daemon after one small upload (+${(peak - before).toFixed(0)} MB over a fresh daemon)`,
 );
+console.log(
+  `  after the small upload: ${warmDetail}; at the peak (${((peakAt - startedAt) / 1000).toFixed(1)} s in): ${peakDetail}`,
+);
+console.log(`  while the body was being sent (to disk): peak +${(sendingPeak - warm).toFixed(0)} MB`);
 console.log(`GET /health meanwhile: ${health.length} probes, p50 ${q(0.5)} ms, max ${q(1)} ms`);

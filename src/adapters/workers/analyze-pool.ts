@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { frugalHeap } from '../../config/heap.js';
 import { ANALYZE_WORKER_FILE } from '../../config/paths.js';
 import { PhishguardError } from '../../errors.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
@@ -31,6 +32,7 @@ export class AnalyzePool {
         'INTERNAL',
         `analysis worker not built: ${ANALYZE_WORKER_FILE} (run npm run build)`,
       );
+    frugalHeap();
     const url = pathToFileURL(ANALYZE_WORKER_FILE);
     for (let i = 0; i < size; i++) {
       const w = new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
