@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * first seconds of a large import (results promoted while in flight, all garbage) took the
  * daemon's main heap from 70 to 116 MB and each analysis thread's by 25-35 MB before a full
  * collection. At 30% they stay within about 10 MB (npm run bench:upload: +84 to +87 MB for a
- * 158 MB upload without, +31 to +34 MB with; analysis throughput within run-to-run noise).
+ * 158 MB upload without, +31 to +32 MB with; analysis throughput within run-to-run noise).
  */
 export const HEAP_GROWING_PERCENT = 30;
 let applied = false;
