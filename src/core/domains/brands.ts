@@ -164,13 +164,15 @@ export function brandOwns(brand: string, domain: string): boolean {
 export function brandsIn(text: string, { allowCommonWords }: { allowCommonWords: boolean }): string[] {
   const lower = text.toLowerCase();
   const squashed = lower.replace(/[^a-z0-9]/g, '');
+  const inText = brandsAnywhere(squashed);
+  if (inText.size === 0) return [];
   // A whole token is also a substring of the squashed text, so that cheap test comes first and
   // the token set is built only when a short brand might be one.
   let tokens: Set<string> | null = null;
   const isToken = (brand: string) => (tokens ??= new Set(lower.split(/[^a-z0-9]+/))).has(brand);
   const found: string[] = [];
   for (const brand of BRAND_NAMES) {
-    if (!squashed.includes(brand)) continue;
+    if (!inText.has(brand)) continue;
     if (COMMON_WORD_BRANDS.has(brand)) {
       if (allowCommonWords && isToken(brand)) found.push(brand);
       continue;
@@ -181,3 +183,24 @@ export function brandsIn(text: string, { allowCommonWords }: { allowCommonWords:
 }
 
 const BRAND_NAMES = Object.keys(BRANDS);
+/** Brands by their first two characters (as one number), so one pass over a text finds them all. */
+const BY_START = new Map<number, string[]>();
+for (const brand of BRAND_NAMES) {
+  const key = brand.charCodeAt(0) * 65536 + brand.charCodeAt(1);
+  BY_START.set(key, [...(BY_START.get(key) ?? []), brand]);
+}
+
+/**
+ * The brands that occur anywhere in `squashed` (lowercase letters and digits only). One pass
+ * with a lookup per position, instead of a search of the whole text per brand: the model reads
+ * brands in 3,000 characters of every message, where that search was a quarter of its cost.
+ */
+function brandsAnywhere(squashed: string): Set<string> {
+  const found = new Set<string>();
+  for (let i = 0; i + 1 < squashed.length; i++) {
+    const starting = BY_START.get(squashed.charCodeAt(i) * 65536 + squashed.charCodeAt(i + 1));
+    if (starting === undefined) continue;
+    for (const brand of starting) if (squashed.startsWith(brand, i)) found.add(brand);
+  }
+  return found;
+}
