@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { obfuscatedName } from '../../src/core/email/signals/sender.js';
+import { brandsIn } from '../../src/core/domains/brands.js';
 import { analyzeFixture, ids, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
 describe('sender and authentication signals', () => {
@@ -275,5 +276,31 @@ describe('advance-fee fraud', () => {
         'The foundation donated 25 million dollars to the relief fund; the charity said $2,000,000 more would follow. For questions, contact us at press@example.org.',
     });
     expect(ids(news)).not.toContain('content.advance_fee');
+  });
+});
+
+describe('brands named in text', () => {
+  it('finds every brand wherever it starts, sharing first letters, once each, in list order', () => {
+    // amazon, americanexpress and ameli share "am"; coinbase, correios and costco share "co".
+    expect(brandsIn('americanexpress amazon ameli', { allowCommonWords: false })).toEqual([
+      'amazon',
+      'americanexpress',
+      'ameli',
+    ]);
+    expect(brandsIn('Correios/COINBASE-costco.example', { allowCommonWords: false }).sort()).toEqual([
+      'coinbase',
+      'correios',
+      'costco',
+    ]);
+    expect(brandsIn('paypalpaypal', { allowCommonWords: false })).toEqual(['paypal']);
+    // Long names count inside a word; short ones and common words only as whole tokens.
+    expect(brandsIn('secure-paypal-login', { allowCommonWords: false })).toEqual(['paypal']);
+    expect(brandsIn('mypaypalaccount', { allowCommonWords: false })).toEqual(['paypal']);
+    expect(brandsIn('ameliorate', { allowCommonWords: false })).toEqual([]);
+    expect(brandsIn('Your Apple ID', { allowCommonWords: true })).toEqual(['apple']);
+    expect(brandsIn('Your Apple ID', { allowCommonWords: false })).toEqual([]);
+    expect(brandsIn('pineapple', { allowCommonWords: true })).toEqual([]);
+    expect(brandsIn('', { allowCommonWords: true })).toEqual([]);
+    expect(brandsIn('a', { allowCommonWords: true })).toEqual([]);
   });
 });
