@@ -541,16 +541,14 @@ function pgEmails(pool: pg.Pool, knownSenders: KnownSenders): EmailsRepo {
       const senders = new Map<string, string[]>();
       for (const t of f.terms ?? []) {
         if (t.field !== 'from' || senders.has(t.text)) continue;
-        const keys = await all<{ k: string }>(
-          pool,
-          'SELECT sender_key::text AS k FROM email_senders WHERE user_id = ? AND sender ILIKE ? LIMIT ?',
-          [userId, likeOf(t.text), MAX_SENDERS + 1],
-        );
-        if (keys.length <= MAX_SENDERS)
-          senders.set(
-            t.text,
-            keys.map((r) => r.k),
-          );
+        const keys = (
+          await all<{ k: string }>(
+            pool,
+            'SELECT sender_key::text AS k FROM email_senders WHERE user_id = ? AND sender ILIKE ? LIMIT ?',
+            [userId, likeOf(t.text), MAX_SENDERS + 1],
+          )
+        ).map((r) => r.k);
+        if (keys.length <= MAX_SENDERS) senders.set(t.text, keys);
       }
       const { where, args } = listWhere(
         userId,

@@ -108,14 +108,7 @@ function topTerms(c: FeatureCollector, w: Float32Array): string[] {
   const out = new Set<string>();
   for (const i of positive) {
     const words = c.words(i);
-    if (
-      words
-        .split(' ')
-        .every(
-          (word) => word.length >= 4 && !/^0+$/.test(word) && !PLACEHOLDERS.has(word) && !FILLER.has(word),
-        )
-    )
-      out.add(words);
+    if (words.split(' ').every(quotable)) out.add(words);
     if (out.size === 5) break;
   }
   return [...out];
@@ -140,6 +133,10 @@ them then than into also your yours ours their hier dies diese dieser ihre ihren
 wird werden haben können sich nicht noch über nach auch oder aber dass para pelo pela como mais
 você está nous vous avec pour dans sont plus cette voor niet maar naar deze zijn heeft worden`.split(/\s+/),
 );
+
+/** A word a reader would recognise as a reason: not a number, a placeholder or filler. */
+const quotable = (word: string) =>
+  word.length >= 4 && !/^0+$/.test(word) && !PLACEHOLDERS.has(word) && !FILLER.has(word);
 
 export function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
