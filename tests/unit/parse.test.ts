@@ -72,6 +72,54 @@ describe('MIME parsing', () => {
     expect(p.from).toEqual({ name: 'Bank', address: 'a@b.example' });
   });
 
+  it('hides what the message style sheet hides for every reader, not what a media query hides sometimes', () => {
+    // Seen in later phishing: the lure's text padded with escaped tag names inside <q>, hidden by q{display:none}.
+    const padding = '&lt;textarea&gt; &lt;object&gt; &lt;data&gt; '.repeat(20);
+    const facts = extractHtml(
+      `<p>Uw postcode wint prijzen</p><style>
+        /* q{color:red} */ q{display:none} .pad, span.more { opacity: 0 } #x2{visibility:hidden} tr{font-size:0}
+        @media only screen and (max-width: 600px) { .desktop { display: none !important } }
+        div p.deep { display: none }
+      </style><q>${padding}</q><div class="a pad">second padding block of words</div>
+      <span id="x2">third padding block of words</span><div class="desktop">Desktop copy</div>
+      <div><p class="deep">Complex selectors are left alone</p></div>
+      <table><tr><td><p style="font-size:16px">A layout's cells</p></td></tr></table>
+      <style>.zero { font-size: 0 }</style><div class="zero">fourth padding block of words</div>
+      <div style="font-size:0px"><span style="font-size:14px">Sized text in a zero cell</span></div>`,
+    );
+    expect(facts.text).toBe(
+      "Uw postcode wint prijzen\nDesktop copy\nComplex selectors are left alone\nA layout's cells\nSized text in a zero cell",
+    );
+    expect(facts.hiddenText.map((t) => t.slice(0, 29))).toEqual([
+      '<textarea> <object> <data> <t',
+      'second padding block of words',
+      'third padding block of words',
+      'fourth padding block of words',
+    ]);
+  });
+
+  it('counts an address written out in HTML text as a link, defanged ones included, once each', async () => {
+    const html =
+      '<p>Update here: 👉 https://download.wallet-update.example/get</p><p>Or type [ttps://mirror.example/x and hxxp://third.example</p>' +
+      '<a href="https://shop.example/">https://shop.example</a>';
+    const raw = `From: W <w@wallet.example>\r\nSubject: s\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${html}`;
+    const full = await parseRawEmail(Buffer.from(raw));
+    expect(full.links.map((l) => l.href)).toEqual([
+      'https://shop.example/',
+      'https://download.wallet-update.example/get',
+      'https://mirror.example/x',
+      'http://third.example',
+    ]);
+    const pasted = parseTestEmail({ subject: 's', sender: '', content: html });
+    expect(pasted.links).toHaveLength(4);
+  });
+
+  it('reads hostile style sheets in linear time: unclosed <style> tags and comments', () => {
+    const hostile = `${'<style>/* '.repeat(20_000)}<p>text</p>`;
+    expect(extractHtml(hostile).text).toBe('');
+    expect(extractHtml(`<style>q{display:none}</style>${'<style>'.repeat(20_000)}`).text).toBe('');
+  });
+
   it('never throws on truncated multipart with broken base64: it warns and analyses what it can', async () => {
     const { parsed, analysis } = await rulesEngine().analyzeRaw(fixture('malformed-truncated-multipart.eml'));
     expect(parsed.text).toContain('Verify your account now');

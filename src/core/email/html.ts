@@ -28,8 +28,24 @@ const BLOCK = new Set([
   'section',
   'blockquote',
 ]);
+/** Inline styles that hide an element and everything in it. */
 const HIDDEN_STYLE =
-  /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em)?\s*(?:;|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$)|max-height\s*:\s*0/i;
+  /display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:!important\s*)?(?:;|$)|max-height\s*:\s*0/i;
+/**
+ * A font size, which the element's children inherit unless they set their own: text in a
+ * font-size:0 element is hidden, but layouts put `font-size:0` on a cell against the gaps
+ * between inline blocks and size their text further down, which a reader sees.
+ */
+const FONT_SIZE = /font-size\s*:\s*([^;]*)/gi;
+const ZERO_SIZE = /^0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:!important)?\s*$/i;
+
+/** Whether a style's (last) font size is zero; undefined when it sets none. */
+function zeroFont(style: string): boolean | undefined {
+  if (!/font-size/i.test(style)) return undefined;
+  let zero: boolean | undefined;
+  for (const m of style.matchAll(FONT_SIZE)) zero = ZERO_SIZE.test((m[1] ?? '').trim());
+  return zero;
+}
 const VOID = new Set([
   'br',
   'img',
@@ -57,13 +73,21 @@ export function extractHtml(html: string): HtmlFacts {
   let scriptCount = 0;
   let imageCount = 0;
   let skipDepth = 0;
-  const hiddenStack: boolean[] = [];
-  let hiddenDepth = 0;
+  /** Per open element: hidden by its own or an ancestor's style, and whether its font size is zero. */
+  const stack: { hidden: boolean; zero: boolean }[] = [{ hidden: false, zero: false }];
+  const top = () => stack[stack.length - 1] as { hidden: boolean; zero: boolean };
+  const invisible = (e: { hidden: boolean; zero: boolean }) => e.hidden || e.zero;
   let currentHidden = '';
   let hiddenLinkText = '';
   const hiddenBlocks: { text: string; linkText: string }[] = [];
   let anchor: { href: string; text: string } | null = null;
   let form: EmailForm | null = null;
+  const sheet = hiddenSelectors(html);
+  const flushHidden = () => {
+    if (currentHidden.trim()) hiddenBlocks.push({ text: currentHidden, linkText: hiddenLinkText });
+    currentHidden = '';
+    hiddenLinkText = '';
+  };
 
   const parser = new Parser(
     {
@@ -73,9 +97,15 @@ export function extractHtml(html: string): HtmlFacts {
         if (name === 'img') imageCount++;
         if (BLOCK.has(name)) text.push('\n');
         if (!VOID.has(name)) {
-          const hidden = HIDDEN_STYLE.test(attrs.style ?? '') || 'hidden' in attrs;
-          hiddenStack.push(hidden);
-          if (hidden) hiddenDepth++;
+          const style = attrs.style ?? '';
+          const parent = top();
+          const hidden =
+            parent.hidden ||
+            HIDDEN_STYLE.test(style) ||
+            'hidden' in attrs ||
+            hiddenBySheet(sheet, name, attrs);
+          const zero = zeroFont(style) ?? sheetFont(sheet, name, attrs) ?? parent.zero;
+          stack.push({ hidden, zero });
         }
         if (name === 'a' && attrs.href) anchor = { href: attrs.href, text: '' };
         if (name === 'form') {
@@ -92,26 +122,21 @@ export function extractHtml(html: string): HtmlFacts {
       },
       ontext(data) {
         if (skipDepth > 0) return;
-        if (hiddenDepth > 0) {
+        if (invisible(top())) {
           currentHidden += data;
           if (anchor) hiddenLinkText += data;
           return;
         }
+        // Visible text inside a hidden block (a sized child of a font-size:0 cell) ends the block.
+        if (data.trim()) flushHidden();
         text.push(data);
         if (anchor) anchor.text += data;
       },
       onclosetag(name, implied) {
         if (SKIP.has(name) && skipDepth > 0) skipDepth--;
-        if (!VOID.has(name) && hiddenStack.length > 0) {
-          if (hiddenStack.pop()) {
-            hiddenDepth--;
-            if (hiddenDepth === 0 && currentHidden.trim())
-              hiddenBlocks.push({ text: currentHidden, linkText: hiddenLinkText });
-            if (hiddenDepth === 0) {
-              currentHidden = '';
-              hiddenLinkText = '';
-            }
-          }
+        if (!VOID.has(name) && stack.length > 1) {
+          const closed = stack.pop() as { hidden: boolean; zero: boolean };
+          if (invisible(closed) && !invisible(top())) flushHidden();
         }
         if (name === 'a' && anchor) {
           links.push({ href: anchor.href, text: collapse(anchor.text), source: 'html' });
@@ -125,6 +150,7 @@ export function extractHtml(html: string): HtmlFacts {
   );
   parser.write(neutraliseRawText(html));
   parser.end();
+  flushHidden();
 
   const visible = text.join('');
   return {
@@ -143,6 +169,144 @@ export function extractHtml(html: string): HtmlFacts {
   };
 }
 
+/** Selectors a message's own style sheets hide unconditionally: tag names, classes, ids. */
+interface HiddenSheet {
+  tags: Set<string>;
+  classes: Set<string>;
+  ids: Set<string>;
+  /** Font sizes the sheet gives simple selectors: true when zero. */
+  font: Map<string, boolean>;
+}
+
+const STYLE_OPEN = /<style\b[^<>]{0,500}>/gi;
+const STYLE_CLOSE = /<\/style/gi;
+const SIMPLE_SELECTOR = /^([a-z][a-z0-9]*)?(?:([.#])([\w-]+))?$/i;
+/**
+ * What a sheet rule hides whatever the element's children say. A sheet's font sizes are read
+ * separately and inherited like inline ones (`tr {font-size:0}` with sized text further down is
+ * a layout, not hiding); max-height:0 is left out (the sheet cannot see the overflow rule).
+ */
+const SHEET_HIDDEN =
+  /display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:!important\s*)?(?:;|$)/i;
+/** Style sheets read per message, and characters of each: hostile HTML can carry thousands. */
+const MAX_SHEETS = 20;
+const MAX_SHEET_CHARS = 50_000;
+
+/**
+ * What the message's `<style>` sheets hide from every reader: padding that fills a lure's text
+ * with words (escaped tag names, a stranger's prose) is hidden by a rule such as `q{display:none}`
+ * rather than an inline style. Only simple selectors (a tag, `.class`, `#id`, `tag.class`) of
+ * top-level rules count; rules inside `@media` and other at-rules apply only sometimes (a
+ * newsletter's mobile copy), and complex selectors are left alone.
+ */
+function hiddenSelectors(html: string): HiddenSheet | null {
+  if (!/<style/i.test(html)) return null;
+  let sheet: HiddenSheet | null = null;
+  // Each sheet's end is searched once from its start (a lazy regex over the whole block would
+  // rescan to the end for every unclosed <style>: quadratic on hostile input).
+  STYLE_OPEN.lastIndex = 0;
+  for (let n = 0; n < MAX_SHEETS; n++) {
+    const open = STYLE_OPEN.exec(html);
+    if (!open) break;
+    STYLE_CLOSE.lastIndex = STYLE_OPEN.lastIndex;
+    const close = STYLE_CLOSE.exec(html);
+    if (!close) break;
+    const body = html.slice(open.index + open[0].length, close.index);
+    STYLE_OPEN.lastIndex = close.index;
+    const css = withoutAtBlocks(withoutComments(body.slice(0, MAX_SHEET_CHARS)));
+    for (const rule of css.split('}')) {
+      const brace = rule.indexOf('{');
+      if (brace < 0) continue;
+      const body = rule.slice(brace + 1);
+      const hides = SHEET_HIDDEN.test(body);
+      const zero = zeroFont(body);
+      if (!hides && zero === undefined) continue;
+      for (const raw of rule.slice(0, brace).split(',')) {
+        const sel = SIMPLE_SELECTOR.exec(raw.trim());
+        if (!sel || (!sel[1] && !sel[3])) continue;
+        sheet ??= { tags: new Set(), classes: new Set(), ids: new Set(), font: new Map() };
+        // tag.class counts as .class: a little broader than the rule, never narrower.
+        const key = sel[3] ? `${sel[2]}${sel[3].toLowerCase()}` : (sel[1] ?? '').toLowerCase();
+        if (zero !== undefined) sheet.font.set(key, zero);
+        if (!hides) continue;
+        if (sel[3]) (sel[2] === '.' ? sheet.classes : sheet.ids).add(sel[3].toLowerCase());
+        else if (sel[1]) sheet.tags.add(sel[1].toLowerCase());
+      }
+    }
+  }
+  return sheet;
+}
+
+/** CSS without its comments; an unclosed one runs to the end, as in a browser. */
+function withoutComments(css: string): string {
+  let out = '';
+  let i = 0;
+  for (let at = css.indexOf('/*'); at >= 0; at = css.indexOf('/*', i)) {
+    out += css.slice(i, at);
+    const end = css.indexOf('*/', at + 2);
+    if (end < 0) return out;
+    i = end + 2;
+  }
+  return out + css.slice(i);
+}
+
+/** CSS with every at-rule block (`@media {…}`, `@supports {…}`) removed, nesting included. */
+function withoutAtBlocks(css: string): string {
+  let out = '';
+  for (let i = 0; i < css.length;) {
+    const at = css.indexOf('@', i);
+    if (at < 0) {
+      out += css.slice(i);
+      break;
+    }
+    out += css.slice(i, at);
+    const open = css.indexOf('{', at);
+    const semi = css.indexOf(';', at);
+    if (open < 0 || (semi >= 0 && semi < open)) {
+      // `@import …;` or `@charset …;`: a statement, not a block.
+      i = semi < 0 ? css.length : semi + 1;
+      continue;
+    }
+    let depth = 0;
+    let j = open;
+    for (; j < css.length; j++) {
+      const c = css.charCodeAt(j);
+      if (c === 123) depth++;
+      else if (c === 125 && --depth === 0) break;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+/** The font size the sheet gives an element (an id's rule over a class's over a tag's); undefined when none. */
+function sheetFont(
+  sheet: HiddenSheet | null,
+  tag: string,
+  attrs: Record<string, string>,
+): boolean | undefined {
+  if (!sheet || sheet.font.size === 0) return undefined;
+  if (attrs.id) {
+    const z = sheet.font.get(`#${attrs.id.toLowerCase()}`);
+    if (z !== undefined) return z;
+  }
+  if (attrs.class)
+    for (const c of attrs.class.toLowerCase().split(/\s+/)) {
+      const z = c ? sheet.font.get(`.${c}`) : undefined;
+      if (z !== undefined) return z;
+    }
+  return sheet.font.get(tag);
+}
+
+function hiddenBySheet(sheet: HiddenSheet | null, tag: string, attrs: Record<string, string>): boolean {
+  if (!sheet) return false;
+  if (sheet.tags.has(tag)) return true;
+  if (attrs.id && sheet.ids.has(attrs.id.toLowerCase())) return true;
+  if (attrs.class && sheet.classes.size > 0)
+    for (const c of attrs.class.toLowerCase().split(/\s+/)) if (c && sheet.classes.has(c)) return true;
+  return false;
+}
+
 /**
  * Browsers parse <noframes>, <noembed>, <xmp> and <iframe> content as raw text and render
  * none of it; htmlparser2 parses it as markup, so a `<style>` hidden inside swallows the
@@ -158,16 +322,31 @@ function collapse(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}]+/gi;
+/** A web address written out, also defanged so no client links it ("hxxps://", "ttps://"): the reader is asked to type it. */
+const URL_IN_TEXT = /\b(?:(?:https?|hxxps?|ttps?):\/\/|www\.)[^\s<>"'()[\]{}]+/gi;
 
 /** Bare URLs in plain text. */
 export function linksInText(text: string): EmailLink[] {
   const out: EmailLink[] = [];
   for (const m of text.matchAll(URL_IN_TEXT)) {
-    let href = m[0].replace(/[.,;:!?]+$/, '');
+    let href = m[0].replace(/[.,;:!?]+$/, '').replace(/^(?:hxxp|ttp)/i, 'http');
     if (href.toLowerCase().startsWith('www.')) href = `http://${href}`;
     out.push({ href, text: '', source: 'text' });
   }
+  return out;
+}
+
+/** An HTML message's links, then the addresses written out in its texts that no anchor already has. */
+export function withTextLinks(links: readonly EmailLink[], ...texts: string[]): EmailLink[] {
+  const out = [...links];
+  const key = (href: string) => href.toLowerCase().replace(/\/+$/, '');
+  const known = new Set(links.map((l) => key(l.href)));
+  for (const text of texts)
+    for (const l of linksInText(text)) {
+      if (known.has(key(l.href))) continue;
+      known.add(key(l.href));
+      out.push(l);
+    }
   return out;
 }
 

@@ -1,6 +1,6 @@
 import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
-import { extractHtml, linksInText, looksLikeHtml } from './html.js';
+import { extractHtml, linksInText, looksLikeHtml, withTextLinks } from './html.js';
 import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
 
 /** Past this, a message is analysed from its first part only (a warning says so). */
@@ -128,11 +128,8 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
     warnings.push(`body text truncated to ${MAX_TEXT_CHARS} characters`);
     text = text.slice(0, MAX_TEXT_CHARS);
   }
-  const links = [...(facts?.links ?? []), ...(facts ? [] : linksInText(text))];
-  if (facts && email.text) {
-    const known = new Set(links.map((l) => l.href));
-    for (const l of linksInText(email.text)) if (!known.has(l.href)) links.push(l);
-  }
+  // An address written out in the visible text is a link too: mail clients make it one.
+  const links = facts ? withTextLinks(facts.links, facts.text, email.text ?? '') : linksInText(text);
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
   if (!email.headers.some((h) => h.key === 'from') && !warnings.some((w) => w.startsWith('no RFC 822')))
@@ -195,7 +192,7 @@ function fromParts(p: {
   const isHtml = looksLikeHtml(p.body);
   const facts = isHtml ? extractHtml(clipHtml(p.body, p.warnings) ?? '') : null;
   const text = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
-  const links = facts ? [...facts.links] : linksInText(text);
+  const links = facts ? withTextLinks(facts.links, facts.text) : linksInText(text);
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
   return {
