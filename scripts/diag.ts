@@ -45,10 +45,11 @@ for (const e of held) {
     console.log('   ', a.indicators.map((i) => i.id).join(' '));
   }
 }
-console.log('features most often behind flagged messages:');
+console.log(`features most often behind ${forward ? 'missed' : 'flagged'} messages:`);
 console.log(
   [...agg]
-    .sort((x, y) => y[1] - x[1])
+    // Most negative first for missed phishing, most positive first for flagged legitimate mail.
+    .sort((x, y) => (forward ? x[1] - y[1] : y[1] - x[1]))
     .slice(0, 40)
     .map(([t, w]) => `${t} ${w.toFixed(1)}`)
     .join('\n'),

@@ -254,6 +254,18 @@ describe('advance-fee fraud', () => {
       content:
         'Meu nome é Nora. Tenho uma quantia razoável que herdei de meu pai e quero investir em seu país. Responda-me assim que ler esta mensagem.',
     },
+    {
+      subject: 'CHARITY',
+      sender,
+      content:
+        'I have inherited from my late husband and want to WILL a total sum of { $ 15,\nmillion, united state dollars } to you. I shall give you more details once I receive your urgent response.',
+    },
+    {
+      subject: 'Philanthropic Endeavors',
+      sender,
+      content:
+        'I have decided to bequeath part of my fortune (£1,963,920.00 GBP) as a charity donation. If you are interested in accepting this donation, please reply directly to this message.',
+    },
   ];
 
   it('recognises a windfall offered to a stranger who is asked to write back, with no link at all', () => {
@@ -276,6 +288,13 @@ describe('advance-fee fraud', () => {
         'The foundation donated 25 million dollars to the relief fund; the charity said $2,000,000 more would follow. For questions, contact us at press@example.org.',
     });
     expect(ids(news)).not.toContain('content.advance_fee');
+    const appeal = rulesEngine().analyzeTest({
+      subject: 'Thank you',
+      sender: 'Fund <hello@example.org>',
+      content:
+        'Our charity fund raised $2.5 million this year. We look forward to hearing from you at the gala, and await your reply to the invitation.',
+    });
+    expect(ids(appeal)).not.toContain('content.advance_fee');
   });
 });
 

@@ -76,8 +76,9 @@ const MILLIONS = new RegExp(
     String.raw`(?:us\s?\$|usd|\$|€|eur|£|gbp|r\$)\s?\d{1,3}(?:[.,\s]\d{3}){2,}`,
     // 8,199,430.00 euros
     String.raw`\b\d{1,3}(?:[.,\s]\d{3}){2,}(?:[.,]\d{2})?\s?${CURRENCY_WORD}\b`,
-    // $21.4 million · 15.5 million dollars · five million us dollars · dois milhões de dólares
-    String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?\s?(?:million|m)\b`,
+    // $21.4 million · { $ 15, million, united state dollars }
+    String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?[\s,]{0,3}(?:million|m)\b`,
+    // 15.5 million dollars · five million us dollars · dois milhões de dólares
     String.raw`\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dois|três|cinco|dez)[\s-]?(?:million|millones|milh(?:ão|ões)|miljoen|millionen)\s(?:de\s)?${CURRENCY_WORD}\b`,
   ].join('|'),
   'i',
@@ -88,7 +89,7 @@ const LARGE_SUM =
   /\b(?:(?:huge|large|substantial|considerable|reasonable|certain) (?:sum|amount) of (?:money|funds)|quantia (?:razoável|considerável|substancial)|gran suma de dinero)\b/i;
 /** Asked to write back to a person, not to a help desk ("contact us" alone is every footer). */
 const GET_IN_TOUCH =
-  /\b(?:contact (?:me|him|her|my|mr|mrs|dr|barrister|the (?:bank|lawyer|attorney|agent|barrister|foundation|director))|(?:reply|respond|write|e-?mail) (?:to )?me|reply (?:back|urgently|immediately|with)|get back to me|send (?:me )?your (?:full )?(?:name|details|address|phone|information|data)|contact [a-z]+ [a-z]+ (?:via |by |on )?e-?mail|entre em contato comigo|entrar em contato comigo|me responda|responda-me|me escreva|escreva-me|cont(?:ac)?te-me|cont[aá]ct(?:e|a)me|kontaktieren sie mich)\b/i;
+  /\b(?:contact (?:me|him|her|my|mr|mrs|dr|barrister|the (?:bank|lawyer|attorney|agent|barrister|foundation|director))|(?:reply|respond|write|e-?mail) (?:to )?me|reply (?:back|urgently|immediately|with)|get back to me|send (?:me )?your (?:full )?(?:name|details|address|phone|information|data)|contact [a-z]+ [a-z]+ (?:via |by |on )?e-?mail|reply (?:directly|to this (?:e-?mail|message))|(?:receive|await|awaiting|expect|expecting) your (?:urgent|immediate|prompt|quick|swift|positive) (?:response|reply)|entre em contato comigo|entrar em contato comigo|me responda|responda-me|me escreva|escreva-me|cont(?:ac)?te-me|cont[aá]ct(?:e|a)me|kontaktieren sie mich)\b/i;
 
 function advanceFee(haystack: string): Indicator | null {
   // Not global: the first match of each is the evidence, so each scan stops there.
