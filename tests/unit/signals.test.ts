@@ -65,6 +65,13 @@ describe('sender and authentication signals', () => {
       'Maria e João a Loja',
     ])
       expect(obfuscatedName(name), name).toBe(false);
+    // Such a name alone makes a message MEDIUM (is_phishing), whatever little else it carries.
+    const bare = rulesEngine().analyzeTest({
+      subject: 'W l N een cadeaukaart',
+      sender: 'R ltuaIs W lnacTle T eam   .....QN649 <newsletters.ab@mail-serve.example>',
+      content: '',
+    });
+    expect(bare.risk_score).toBeGreaterThanOrEqual(50);
   });
 
   it('flags a display name that carries another address', async () => {

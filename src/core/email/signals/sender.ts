@@ -111,8 +111,10 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
       indicator({
         id: 'sender.obfuscated_name',
         family: 'sender',
-        severity: 'medium',
-        weight: 0.35,
+        // Alone it makes a message MEDIUM: no legitimate message in the corpus (24,000, every
+        // source) has such a name, and the campaigns that use one carry little else (image-only).
+        severity: 'high',
+        weight: 0.5,
         explanation:
           'The sender’s name is broken up with stray letters, dots or a code (as in "R ltuaIs W lnactie .QN649"), a way to slip a brand past filters.',
         evidence: [`From: "${from.name}" <${from.address}>`],
