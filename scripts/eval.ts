@@ -54,6 +54,18 @@ for (const source of legitSources) {
   );
 }
 
+// Spam of a source the model never saw (each spam source left out in turn): its levels.
+const spamSources = [...new Set(data.filter((e) => e.label === 'spam').map((e) => e.source))].sort();
+const unseenSpam: Scored[] = [];
+for (const source of onlySources ? [] : spamSources) {
+  const held = data.filter((e) => e.label === 'spam' && e.source === source);
+  const m = toModel(
+    train(data.filter((e) => !(e.label === 'spam' && e.source === source) && !isLaterPhishing(e))),
+  );
+  unseenSpam.push(...scoreAll(held, m, popular));
+  log(`unseen spam ${source}: ${held.length} scored (${elapsed()})`);
+}
+
 // 5. Secondary: the shipped model on dev.
 const dev = scoreAll(
   data.filter((e) => e.split === 'dev'),
@@ -110,6 +122,15 @@ const report = {
     }),
   ),
   calibration: calibration([...forward, ...unseen]),
+  unseen_spam: Object.fromEntries(
+    spamSources
+      .filter((s) => unseenSpam.some((r) => r.source === s))
+      .map((s) => {
+        const rs = unseenSpam.filter((r) => r.source === s);
+        return [s, { n: rs.length, full: levels(rs), paste: levels(rs, 'paste') }];
+      }),
+  ),
+  unseen_legit_levels: { n: unseen.length, ...levels(unseen) },
   dev: {
     sizes: countBy(dev, (r) => `${r.label}-${r.source}`),
     full: devMetrics(dev, 'full'),
@@ -173,19 +194,23 @@ function devMetrics(rs: readonly { label: string; full: number; paste?: number }
   };
 }
 
-function levels(rs: Scored[]) {
+function levels(rs: Scored[], mode: 'full' | 'paste' = 'full') {
   const c = { HIGH: 0, MEDIUM: 0, LOW: 0, SAFE: 0 };
-  for (const r of rs)
+  for (const r of rs) {
+    const score = r[mode];
     c[
-      r.full >= THRESHOLDS.HIGH
+      score >= THRESHOLDS.HIGH
         ? 'HIGH'
-        : r.full >= THRESHOLDS.MEDIUM
+        : score >= THRESHOLDS.MEDIUM
           ? 'MEDIUM'
-          : r.full >= THRESHOLDS.LOW
+          : score >= THRESHOLDS.LOW
             ? 'LOW'
             : 'SAFE'
     ]++;
-  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, round(v / Math.max(1, rs.length))]));
+  }
+  return Object.fromEntries(
+    Object.entries(c).map(([k, v]) => [k, round(v / Math.max(1, rs.length))]),
+  ) as Record<keyof typeof c, number>;
 }
 
 /** Reliability of the final score (risk_score/100) on the honest predictions, and its Brier score. */
@@ -222,6 +247,7 @@ function groupCv(rows: Example[]) {
       train(
         rows.filter((e) => !inFold(e)),
         20261122 + fold,
+        { spam: false },
       ),
     );
     const test = rows.filter((e) => inFold(e) && e.label !== 'spam');

@@ -35,7 +35,17 @@ if (confined.length > 0) {
 
 const keyBytes = Buffer.from(model.keys.buffer);
 const weightBytes = Buffer.from(model.weights.buffer);
-const checksum = modelChecksum(keyBytes, weightBytes, model.bias, model.calibration);
+if (!model.spam) throw new Error('the spam head was not trained');
+// The spam head learns spam against legitimate mail of the same collections (SpamAssassin, TREC),
+// so "confined to one collection" is what it should be: its features are printed, not refused.
+provenance(model.spam, 'spam');
+const spam = {
+  bias: model.spam.bias,
+  calibration: model.spam.calibration,
+  keys_b64: Buffer.from(model.spam.keys.buffer).toString('base64'),
+  weights_b64: Buffer.from(model.spam.weights.buffer).toString('base64'),
+};
+const checksum = modelChecksum(keyBytes, weightBytes, model.bias, model.calibration, spam);
 const counts: Record<string, number> = {};
 for (const e of data) counts[`${e.label}-${e.source}`] = (counts[`${e.label}-${e.source}`] ?? 0) + 1;
 const file = {
@@ -48,6 +58,7 @@ const file = {
     corpus: 'shared/corpus/train',
     counts,
     features: model.keys.length,
+    spam_head_features: model.spam.keys.length,
     recipe: {
       seed: SEED,
       hyper: HYPER,
@@ -66,6 +77,7 @@ const file = {
   },
   keys_b64: keyBytes.toString('base64'),
   weights_b64: weightBytes.toString('base64'),
+  spam,
 };
 writeFileSync('data/model.json', `${JSON.stringify(file)}\n`);
 console.log(
@@ -73,7 +85,7 @@ console.log(
 );
 
 /** Prints the heaviest features each way with their groups per source; returns the confined ones. */
-function provenance(m: TrainedModel): string[] {
+function provenance(m: TrainedModel, positive = 'phishing'): string[] {
   const order = [...m.weights.keys()].sort(
     (a, b) => Math.abs(m.weights[b] ?? 0) - Math.abs(m.weights[a] ?? 0),
   );
@@ -85,7 +97,8 @@ function provenance(m: TrainedModel): string[] {
       .map(([s, n]) => `${s} ${n}`);
     return `${(m.weights[i] ?? 0).toFixed(2).padStart(6)}  ${FEATURE_TEXT.get(m.keys[i] ?? 0) ?? '?'}  [${parts.join(', ')}]`;
   };
-  console.error('heaviest features towards phishing (groups per source):');
+  const note = positive === 'phishing' ? '' : `; ${positive} is listed as phishing-…`;
+  console.error(`heaviest features towards ${positive} (groups per source${note}):`);
   for (const i of order.filter((i) => (m.weights[i] ?? 0) > 0).slice(0, 25))
     console.error(`  ${describe(i)}`);
   console.error('heaviest features towards legitimate:');

@@ -18,12 +18,33 @@ export function rowsOf(examples: readonly Example[]): Row[] {
 /** Feature families left out (experiments: PHISHGUARD_DROP=fd:,ld: npm run eval). */
 const DROP = (process.env.PHISHGUARD_DROP ?? '').split(',').filter(Boolean);
 
-export function train(examples: readonly Example[], seed?: number): TrainedModel {
-  return trainRecipe(rowsOf(examples), (k) => FEATURE_TEXT.get(k), seed, DROP);
+/** The phishing model and, unless `spam` is false, its spam head (see trainSpam). */
+export function train(
+  examples: readonly Example[],
+  seed?: number,
+  opts: { spam?: boolean } = {},
+): TrainedModel & { spam: TrainedModel | null } {
+  const phishing = trainRecipe(rowsOf(examples), (k) => FEATURE_TEXT.get(k), seed, DROP);
+  return { ...phishing, spam: opts.spam === false ? null : trainSpam(examples, seed) };
 }
 
-export function toModel(m: TrainedModel, checksum = 'eval'): PhishingModel {
-  return new PhishingModel(m.keys, m.weights, m.bias, m.calibration, checksum);
+/**
+ * The spam head: the same recipe (vocabulary rules, language balance, calibration) with spam in
+ * the place of phishing and no phishing at all, so it learns what unsolicited bulk mail looks
+ * like against legitimate mail of the same collections.
+ */
+export function trainSpam(examples: readonly Example[], seed?: number): TrainedModel {
+  const rows = rowsOf(examples.filter((e) => e.label !== 'phishing')).map((r) =>
+    r.label === 'spam' ? { ...r, label: 'phishing' } : r,
+  );
+  return trainRecipe(rows, (k) => FEATURE_TEXT.get(k), seed, DROP);
+}
+
+export function toModel(m: TrainedModel & { spam?: TrainedModel | null }, checksum = 'eval'): PhishingModel {
+  const spam = m.spam
+    ? new PhishingModel(m.spam.keys, m.spam.weights, m.spam.bias, m.spam.calibration, 'spam')
+    : null;
+  return new PhishingModel(m.keys, m.weights, m.bias, m.calibration, checksum, spam);
 }
 
 /** Phishing dated from FORWARD_FROM on: what the forward-in-time model never saw. */

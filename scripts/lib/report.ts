@@ -67,6 +67,27 @@ export function renderEvaluation(r: EvaluationReport): string {
     );
   L.push(
     '',
+    '## Spam of a source the model never saw (each spam source left out)',
+    '',
+    'Spam should read LOW or MEDIUM: junk, not phishing, and not SAFE. The same levels for the unseen-source',
+    'legitimate mail above, for comparison.',
+    '',
+    '| mail | n | HIGH | MEDIUM | LOW | SAFE |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const [s, v] of Object.entries(r.unseen_spam))
+    for (const mode of ['full', 'paste'] as const) {
+      const l = v[mode];
+      L.push(
+        `| spam ${s}, ${mode === 'full' ? 'full' : 'pasted'} | ${v.n} | ${pct(l.HIGH)} | ${pct(l.MEDIUM)} | ${pct(l.LOW)} | ${pct(l.SAFE)} |`,
+      );
+    }
+  const ul = r.unseen_legit_levels;
+  L.push(
+    `| legitimate, each source unseen, full | ${ul.n} | ${pct(ul.HIGH)} | ${pct(ul.MEDIUM)} | ${pct(ul.LOW)} | ${pct(ul.SAFE)} |`,
+  );
+  L.push(
+    '',
     '## Calibration of the score on those honest predictions',
     '',
     `risk_score/100 against the observed share of phishing, ${r.calibration.messages} messages (later phishing and unseen-source legitimate mail; the mix is not a mailbox's). Brier score ${r.calibration.brier.toFixed(4)}.`,

@@ -26,6 +26,8 @@ export function engineVersion(model: PhishingModel | null | undefined): string {
 const VERIFIED_SENDER_FACTOR = 0.2;
 /** Ceiling for a message that asks the reader to do nothing (no link, file, form, reply-to or request). */
 const NO_ACTION_CAP = 0.39;
+/** From this spam likelihood a message that would be SAFE is LOW, as bulk mail (model.bulk_mail). */
+const BULK_MAIL_FROM = 0.7;
 
 const SIGNALS: Signal[] = [authSignals, senderSignals, linkSignals, contentSignals, attachmentSignals];
 
@@ -63,6 +65,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   let probability: number;
   let modelInfo: EmailAnalysis['model'] = { used: false, probability: null, top_terms: [] };
   let modelTerms: string[] = [];
+  let spamProbability: number | null = null;
   if (deps.model) {
     const prediction = deps.model.predict((sink) => emitFeatures(email, indicators, sink));
     modelInfo = { used: true, probability: round(prediction.probability, 4), top_terms: prediction.topTerms };
@@ -73,6 +76,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
       prediction.probability,
     );
     modelTerms = prediction.probability >= 0.5 ? prediction.topTerms : [];
+    spamProbability = prediction.spamProbability;
   } else {
     probability = noisyOr(indicators);
   }
@@ -87,6 +91,25 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     // Authenticated, well-known and self-contained: the wording alone must not make it phishing.
     probability *= VERIFIED_SENDER_FACTOR;
     indicators.push(verified);
+  }
+  // Unsolicited bulk mail is junk, not phishing: LOW rather than SAFE, said as such. Not for an
+  // authenticated, well-known sender's own mail (its newsletters are the reader's to judge).
+  if (
+    spamProbability !== null &&
+    spamProbability >= BULK_MAIL_FROM &&
+    probability < THRESHOLDS.LOW / 100 &&
+    !indicators.some((i) => i.id === 'auth.verified_sender')
+  ) {
+    probability = THRESHOLDS.LOW / 100;
+    indicators.push({
+      id: 'model.bulk_mail',
+      family: 'model',
+      severity: 'low',
+      weight: 0,
+      explanation:
+        'It reads like unsolicited bulk mail (spam), going by the trained model: junk rather than phishing.',
+      evidence: [`spam likelihood ${Math.round(spamProbability * 100)}%`],
+    });
   }
   // A password form or an executable is never less than HIGH, whatever else the message says.
   if (indicators.some((i) => i.severity === 'critical'))
@@ -174,6 +197,8 @@ export function summarise(
       ? `${lead} (${score}/100): ${lowerFirst(verified.explanation)}`
       : `${lead} (${score}/100).`;
   }
+  const bulk = indicators.find((i) => i.id === 'model.bulk_mail');
+  if (reasons.length === 0 && bulk) return `${lead} (${score}/100): ${lowerFirst(bulk.explanation)}`;
   if (reasons.length === 0) return `${lead} (${score}/100).`;
   const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
   return level === 'LOW'

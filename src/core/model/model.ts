@@ -9,6 +9,18 @@ export const ModelFileSchema = z.object({
   keys_b64: z.string(),
   weights_b64: z.string(),
   checksum: z.string(),
+  /**
+   * A second head over the same features, spam against legitimate mail: unsolicited bulk mail
+   * is scored LOW rather than SAFE (it is junk, not phishing). Optional: older files lack it.
+   */
+  spam: z
+    .object({
+      bias: z.number(),
+      calibration: z.object({ a: z.number(), b: z.number() }),
+      keys_b64: z.string(),
+      weights_b64: z.string(),
+    })
+    .optional(),
   trained_at: z.string(),
   training: z.record(z.string(), z.unknown()),
 });
@@ -19,6 +31,8 @@ export interface ModelPrediction {
   probability: number;
   /** Words of the message that pushed the score up most, as a person would recognise them. */
   topTerms: string[];
+  /** Calibrated probability that the message is unsolicited bulk mail (null without a spam head). */
+  spamProbability: number | null;
 }
 
 /** A trained linear model over an exact feature vocabulary, calibrated with Platt scaling. */
@@ -35,6 +49,8 @@ export class PhishingModel {
     readonly bias: number,
     readonly calibration: { a: number; b: number },
     readonly checksum: string,
+    /** The spam head: the same kind of model over the same features, read from one collection of them. */
+    readonly spam: PhishingModel | null = null,
   ) {
     if (keys.length !== weights.length) throw new Error('model keys and weights differ in length');
     let size = 1024;
@@ -54,7 +70,16 @@ export class PhishingModel {
   static fromFile(file: ModelFile): PhishingModel {
     const keys = new Float64Array(bytesOf(file.keys_b64));
     const weights = new Float32Array(bytesOf(file.weights_b64));
-    return new PhishingModel(keys, weights, file.bias, file.calibration, file.checksum);
+    const spam = file.spam
+      ? new PhishingModel(
+          new Float64Array(bytesOf(file.spam.keys_b64)),
+          new Float32Array(bytesOf(file.spam.weights_b64)),
+          file.spam.bias,
+          file.spam.calibration,
+          'spam',
+        )
+      : null;
+    return new PhishingModel(keys, weights, file.bias, file.calibration, file.checksum, spam);
   }
 
   /** The weight of a feature key, or undefined when the model does not know it. */
@@ -79,23 +104,31 @@ export class PhishingModel {
     c.reset();
     emit(c);
     const w = new Float32Array(c.count);
+    const probability = this.#probability(c, w);
+    return {
+      probability,
+      // Only a message the model leans towards calling phishing needs its reasons spelled out.
+      topTerms: probability >= TOP_TERMS_FROM ? topTerms(c, w) : [],
+      spamProbability: this.spam ? this.spam.#probability(c, null) : null,
+    };
+  }
+
+  /** The calibrated probability of collected features; each feature's weight goes into `w` when given. */
+  #probability(c: FeatureCollector, w: Float32Array | null): number {
     let knownWords = 0;
     let words = 0;
     let structure = 0;
     for (let i = 0; i < c.count; i++) {
       const weight = this.weight(c.keys[i] as number);
       if (weight === undefined) continue;
-      w[i] = weight;
+      if (w) w[i] = weight;
       if (WORD_PREFIXES.has(c.prefix(i))) {
         words += weight;
         knownWords++;
       } else structure += weight;
     }
     // Unknown words dilute nothing: the wording is averaged over the words the model knows.
-    const margin = this.bias + structure + words * wordScale(knownWords);
-    const probability = this.calibrate(margin);
-    // Only a message the model leans towards calling phishing needs its reasons spelled out.
-    return { probability, topTerms: probability >= TOP_TERMS_FROM ? topTerms(c, w) : [] };
+    return this.calibrate(this.bias + structure + words * wordScale(knownWords));
   }
 }
 

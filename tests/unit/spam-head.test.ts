@@ -1,0 +1,70 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadModel, loadPopularDomains } from '../../src/adapters/data/load.js';
+import { MODEL_FILE } from '../../src/config/paths.js';
+import { createEngine } from '../../src/app/engine.js';
+import { analyzeParsed, PhishingModel, parseTestEmail } from '../../src/core/index.js';
+import { fixture, shippedEngine } from '../helpers/engine.js';
+
+/** A model with no features: its probability is sigmoid(bias); the spam head's likewise. */
+const constant = (phishingBias: number, spamBias: number) =>
+  new PhishingModel(
+    new Float64Array(0),
+    new Float32Array(0),
+    phishingBias,
+    { a: 1, b: 0 },
+    'test',
+    new PhishingModel(new Float64Array(0), new Float32Array(0), spamBias, { a: 1, b: 0 }, 'spam'),
+  );
+const popular = loadPopularDomains();
+const message = parseTestEmail({
+  subject: 'Deals',
+  sender: 'Shop <deals@shop.example>',
+  content: 'Big savings this week.',
+});
+
+describe('spam head', () => {
+  it('makes bulk mail LOW rather than SAFE, and says why without calling it phishing', () => {
+    const bulk = analyzeParsed({ ...message, warnings: [] }, { popular, model: constant(-5, 5) });
+    expect(bulk.risk_score).toBe(20);
+    expect(bulk.risk_level).toBe('LOW');
+    expect(bulk.is_phishing).toBe(false);
+    expect(bulk.indicators.map((i) => i.id)).toContain('model.bulk_mail');
+    expect(bulk.summary).toMatch(/^Low risk \(20\/100\): it reads like unsolicited bulk mail/);
+    const plain = analyzeParsed({ ...message, warnings: [] }, { popular, model: constant(-5, -5) });
+    expect(plain.risk_level).toBe('SAFE');
+    expect(plain.indicators.map((i) => i.id)).not.toContain('model.bulk_mail');
+  });
+
+  it('never lowers a score, and leaves an authenticated well-known sender alone', async () => {
+    const phishy = analyzeParsed({ ...message, warnings: [] }, { popular, model: constant(2, 5) });
+    expect(phishy.risk_score).toBe(88);
+    const engine = createEngine({ model: constant(-5, 5), trustedAuthServIds: ['mx.example.org'] });
+    const { analysis } = await engine.analyzeRaw(fixture('legit-bank-statement.eml'));
+    expect(analysis.indicators.map((i) => i.id)).toContain('auth.verified_sender');
+    expect(analysis.risk_level).toBe('SAFE');
+  });
+
+  it('the shipped model has one, covered by its checksum, and reads a pharmacy spam as bulk mail', async () => {
+    const file = JSON.parse(readFileSync(MODEL_FILE, 'utf8')) as { spam: { weights_b64: string } };
+    expect(file.spam.weights_b64.length).toBeGreaterThan(0);
+    const weights = Buffer.from(file.spam.weights_b64, 'base64');
+    weights.writeFloatLE(weights.readFloatLE(0) + 1, 0);
+    file.spam.weights_b64 = weights.toString('base64');
+    const damaged = join(process.env.TMPDIR ?? '/tmp', `model-${process.pid}.json`);
+    writeFileSync(damaged, JSON.stringify(file));
+    expect(() => loadModel(damaged)).toThrow(/damaged/);
+
+    const { analysis } = await shippedEngine().analyzeRaw(fixture('spam-pharmacy.eml'));
+    expect(analysis.model.probability).toBeLessThan(0.5);
+    expect(['LOW', 'MEDIUM']).toContain(analysis.risk_level);
+    for (const name of ['legit-newsletter.eml', 'legit-de-password-reset.eml', 'legit-pt-signin-alert.eml']) {
+      const legit = (await shippedEngine().analyzeRaw(fixture(name))).analysis;
+      expect(
+        legit.indicators.map((i) => i.id),
+        name,
+      ).not.toContain('model.bulk_mail');
+    }
+  });
+});
