@@ -265,7 +265,7 @@ describe('advance-fee fraud', () => {
       subject: 'CHARITY',
       sender,
       content:
-        'I have inherited from my late husband and want to WILL a total sum of { $ 15,\nmillion, united state dollars } to you. I shall give you more details once I receive your urgent response.',
+        'I have inherited from my late husband and want to WILL a total sum of { $ 15,\nmillion, united state dollars } to you. I shall give you more details once I receive your urgent\nresponse.',
     },
     {
       subject: 'Philanthropic Endeavors',

@@ -109,10 +109,14 @@ function advanceFee(haystack: string): Indicator | null {
   });
 }
 
+const oneLine = (s: string) => s.replace(/\s+/g, ' ');
+
 /** Language and markup patterns in the subject and visible body. */
 export const contentSignals: Signal = ({ email }) => {
   const out: Indicator[] = [];
-  const haystack = `${email.subject}\n${email.text}`.slice(0, 50_000);
+  // Whitespace runs read as one space, so a phrase wrapped across lines ("your urgent\nresponse",
+  // plain text at 72 columns) still matches; the subject stays apart from the body.
+  const haystack = `${oneLine(email.subject)}\n${oneLine(email.text.slice(0, 50_000))}`;
   for (const f of FAMILIES) {
     const hits = [...new Set([...haystack.matchAll(f.patterns)].map((m) => m[0].toLowerCase()))];
     if (hits.length === 0) continue;
