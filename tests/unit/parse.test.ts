@@ -118,6 +118,8 @@ describe('MIME parsing', () => {
     const hostile = `${'<style>/* '.repeat(20_000)}<p>text</p>`;
     expect(extractHtml(hostile).text).toBe('');
     expect(extractHtml(`<style>q{display:none}</style>${'<style>'.repeat(20_000)}`).text).toBe('');
+    const atRules = `<style>${'@x;'.repeat(15_000)}${'@m{'.repeat(1_000)} q{display:none}</style><p>shown</p><q>gone</q>`;
+    expect(extractHtml(atRules).text).toBe('shown\ngone');
   });
 
   it('never throws on truncated multipart with broken base64: it warns and analyses what it can', async () => {

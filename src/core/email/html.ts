@@ -211,9 +211,9 @@ function hiddenSelectors(html: string): HiddenSheet | null {
     STYLE_CLOSE.lastIndex = STYLE_OPEN.lastIndex;
     const close = STYLE_CLOSE.exec(html);
     if (!close) break;
-    const body = html.slice(open.index + open[0].length, close.index);
+    const block = html.slice(open.index + open[0].length, close.index);
     STYLE_OPEN.lastIndex = close.index;
-    const css = withoutAtBlocks(withoutComments(body.slice(0, MAX_SHEET_CHARS)));
+    const css = withoutAtBlocks(withoutComments(block.slice(0, MAX_SHEET_CHARS)));
     for (const rule of css.split('}')) {
       const brace = rule.indexOf('{');
       if (brace < 0) continue;
@@ -253,6 +253,9 @@ function withoutComments(css: string): string {
 /** CSS with every at-rule block (`@media {…}`, `@supports {…}`) removed, nesting included. */
 function withoutAtBlocks(css: string): string {
   let out = '';
+  // The next '{' and ';' are searched again only once passed, so many at-signs stay linear.
+  let open = -2;
+  let semi = -2;
   for (let i = 0; i < css.length;) {
     const at = css.indexOf('@', i);
     if (at < 0) {
@@ -260,8 +263,8 @@ function withoutAtBlocks(css: string): string {
       break;
     }
     out += css.slice(i, at);
-    const open = css.indexOf('{', at);
-    const semi = css.indexOf(';', at);
+    if (open !== -1 && open < at) open = css.indexOf('{', at);
+    if (semi !== -1 && semi < at) semi = css.indexOf(';', at);
     if (open < 0 || (semi >= 0 && semi < open)) {
       // `@import …;` or `@charset …;`: a statement, not a block.
       i = semi < 0 ? css.length : semi + 1;
