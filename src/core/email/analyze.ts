@@ -87,7 +87,9 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     probability = Math.min(probability, NO_ACTION_CAP);
   }
   const verified = verifiedSender(ctx, linkDomains(email));
-  if (verified && !indicators.some((i) => i.severity === 'critical' || i.family === 'lookalike')) {
+  const trusted =
+    !!verified && !indicators.some((i) => i.severity === 'critical' || i.family === 'lookalike');
+  if (trusted) {
     // Authenticated, well-known and self-contained: the wording alone must not make it phishing.
     probability *= VERIFIED_SENDER_FACTOR;
     indicators.push(verified);
@@ -98,7 +100,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     spamProbability !== null &&
     spamProbability >= BULK_MAIL_FROM &&
     probability < THRESHOLDS.LOW / 100 &&
-    !indicators.some((i) => i.id === 'auth.verified_sender')
+    !trusted
   ) {
     probability = THRESHOLDS.LOW / 100;
     indicators.push({

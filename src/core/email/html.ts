@@ -74,9 +74,9 @@ export function extractHtml(html: string): HtmlFacts {
   let imageCount = 0;
   let skipDepth = 0;
   /** Per open element: hidden by its own or an ancestor's style, and whether its font size is zero. */
-  const stack: { hidden: boolean; zero: boolean }[] = [{ hidden: false, zero: false }];
-  const top = () => stack[stack.length - 1] as { hidden: boolean; zero: boolean };
-  const invisible = (e: { hidden: boolean; zero: boolean }) => e.hidden || e.zero;
+  const stack: Visibility[] = [{ hidden: false, zero: false }];
+  const top = () => stack[stack.length - 1] as Visibility;
+  const invisible = (e: Visibility) => e.hidden || e.zero;
   let currentHidden = '';
   let hiddenLinkText = '';
   const hiddenBlocks: { text: string; linkText: string }[] = [];
@@ -99,12 +99,9 @@ export function extractHtml(html: string): HtmlFacts {
         if (!VOID.has(name)) {
           const style = attrs.style ?? '';
           const parent = top();
-          const hidden =
-            parent.hidden ||
-            HIDDEN_STYLE.test(style) ||
-            'hidden' in attrs ||
-            hiddenBySheet(sheet, name, attrs);
-          const zero = zeroFont(style) ?? sheetFont(sheet, name, attrs) ?? parent.zero;
+          const fromSheet = sheet ? sheetStyle(sheet, name, attrs) : NO_RULE;
+          const hidden = parent.hidden || HIDDEN_STYLE.test(style) || 'hidden' in attrs || fromSheet.hides;
+          const zero = zeroFont(style) ?? fromSheet.zero ?? parent.zero;
           stack.push({ hidden, zero });
         }
         if (name === 'a' && attrs.href) anchor = { href: attrs.href, text: '' };
@@ -135,7 +132,7 @@ export function extractHtml(html: string): HtmlFacts {
       onclosetag(name, implied) {
         if (SKIP.has(name) && skipDepth > 0) skipDepth--;
         if (!VOID.has(name) && stack.length > 1) {
-          const closed = stack.pop() as { hidden: boolean; zero: boolean };
+          const closed = stack.pop() as Visibility;
           if (invisible(closed) && !invisible(top())) flushHidden();
         }
         if (name === 'a' && anchor) {
@@ -169,14 +166,22 @@ export function extractHtml(html: string): HtmlFacts {
   };
 }
 
-/** Selectors a message's own style sheets hide unconditionally: tag names, classes, ids. */
-interface HiddenSheet {
-  tags: Set<string>;
-  classes: Set<string>;
-  ids: Set<string>;
-  /** Font sizes the sheet gives simple selectors: true when zero. */
-  font: Map<string, boolean>;
+/** Whether an open element's text is hidden by a style, and whether its font size is zero. */
+interface Visibility {
+  hidden: boolean;
+  zero: boolean;
 }
+
+/**
+ * What a message's own style sheets say of a simple selector, keyed "q", ".pad" or "#x": that it
+ * hides the element, and the font size it gives it (true when zero; undefined when none).
+ */
+interface SheetRule {
+  hides: boolean;
+  zero: boolean | undefined;
+}
+type Sheet = Map<string, SheetRule>;
+const NO_RULE: SheetRule = { hides: false, zero: undefined };
 
 const STYLE_OPEN = /<style\b[^<>]{0,500}>/gi;
 const STYLE_CLOSE = /<\/style/gi;
@@ -199,9 +204,8 @@ const MAX_SHEET_CHARS = 50_000;
  * top-level rules count; rules inside `@media` and other at-rules apply only sometimes (a
  * newsletter's mobile copy), and complex selectors are left alone.
  */
-function hiddenSelectors(html: string): HiddenSheet | null {
-  if (!/<style/i.test(html)) return null;
-  let sheet: HiddenSheet | null = null;
+function hiddenSelectors(html: string): Sheet | null {
+  let sheet: Sheet | null = null;
   // Each sheet's end is searched once from its start (a lazy regex over the whole block would
   // rescan to the end for every unclosed <style>: quadratic on hostile input).
   STYLE_OPEN.lastIndex = 0;
@@ -224,13 +228,12 @@ function hiddenSelectors(html: string): HiddenSheet | null {
       for (const raw of rule.slice(0, brace).split(',')) {
         const sel = SIMPLE_SELECTOR.exec(raw.trim());
         if (!sel || (!sel[1] && !sel[3])) continue;
-        sheet ??= { tags: new Set(), classes: new Set(), ids: new Set(), font: new Map() };
+        sheet ??= new Map();
         // tag.class counts as .class: a little broader than the rule, never narrower.
         const key = sel[3] ? `${sel[2]}${sel[3].toLowerCase()}` : (sel[1] ?? '').toLowerCase();
-        if (zero !== undefined) sheet.font.set(key, zero);
-        if (!hides) continue;
-        if (sel[3]) (sel[2] === '.' ? sheet.classes : sheet.ids).add(sel[3].toLowerCase());
-        else if (sel[1]) sheet.tags.add(sel[1].toLowerCase());
+        const known = sheet.get(key);
+        // A later rule's font size wins; any rule that hides the selector hides it.
+        sheet.set(key, { hides: hides || (known?.hides ?? false), zero: zero ?? known?.zero });
       }
     }
   }
@@ -282,32 +285,22 @@ function withoutAtBlocks(css: string): string {
   return out;
 }
 
-/** The font size the sheet gives an element (an id's rule over a class's over a tag's); undefined when none. */
-function sheetFont(
-  sheet: HiddenSheet | null,
-  tag: string,
-  attrs: Record<string, string>,
-): boolean | undefined {
-  if (!sheet || sheet.font.size === 0) return undefined;
-  if (attrs.id) {
-    const z = sheet.font.get(`#${attrs.id.toLowerCase()}`);
-    if (z !== undefined) return z;
-  }
-  if (attrs.class)
-    for (const c of attrs.class.toLowerCase().split(/\s+/)) {
-      const z = c ? sheet.font.get(`.${c}`) : undefined;
-      if (z !== undefined) return z;
-    }
-  return sheet.font.get(tag);
-}
-
-function hiddenBySheet(sheet: HiddenSheet | null, tag: string, attrs: Record<string, string>): boolean {
-  if (!sheet) return false;
-  if (sheet.tags.has(tag)) return true;
-  if (attrs.id && sheet.ids.has(attrs.id.toLowerCase())) return true;
-  if (attrs.class && sheet.classes.size > 0)
-    for (const c of attrs.class.toLowerCase().split(/\s+/)) if (c && sheet.classes.has(c)) return true;
-  return false;
+/**
+ * What the sheet says of an element: hidden when any rule matching it hides it; its font size
+ * from the most specific rule that sets one (its id's, then its classes', then its tag's).
+ */
+function sheetStyle(sheet: Sheet, tag: string, attrs: Record<string, string>): SheetRule {
+  let hides = false;
+  let zero: boolean | undefined;
+  const apply = (r: SheetRule | undefined) => {
+    if (!r) return;
+    hides ||= r.hides;
+    zero ??= r.zero;
+  };
+  if (attrs.id) apply(sheet.get(`#${attrs.id.toLowerCase()}`));
+  if (attrs.class) for (const c of attrs.class.toLowerCase().split(/\s+/)) if (c) apply(sheet.get(`.${c}`));
+  apply(sheet.get(tag));
+  return { hides, zero };
 }
 
 /**
@@ -346,8 +339,9 @@ export function withTextLinks(links: readonly EmailLink[], ...texts: string[]): 
   const known = new Set(links.map((l) => key(l.href)));
   for (const text of texts)
     for (const l of linksInText(text)) {
-      if (known.has(key(l.href))) continue;
-      known.add(key(l.href));
+      const k = key(l.href);
+      if (known.has(k)) continue;
+      known.add(k);
       out.push(l);
     }
   return out;

@@ -49,7 +49,7 @@ export class PhishingModel {
     readonly bias: number,
     readonly calibration: { a: number; b: number },
     readonly checksum: string,
-    /** The spam head: the same kind of model over the same features, read from one collection of them. */
+    /** The spam head: the same kind of model, scored over the features this model has collected. */
     readonly spam: PhishingModel | null = null,
   ) {
     if (keys.length !== weights.length) throw new Error('model keys and weights differ in length');
