@@ -40,10 +40,12 @@ export async function loadDataset(
   const t0 = Date.now();
   for (const split of splits) {
     for await (const { m, full } of parsedCorpus(split)) {
+      const placeholder = isPlaceholderSender(full);
+      withoutPlaceholderAddress(full);
       const paste = pasteView(full, false);
       const scrub = isGenerated(m.source)
         ? generatorArtefacts(m.raw, full)
-        : isPlaceholderSender(full)
+        : placeholder
           ? PLACEHOLDER_SENDER
           : undefined;
       out.push({
@@ -105,9 +107,9 @@ async function* parsedCorpus(split: 'train' | 'dev'): AsyncGenerator<Parsed> {
 /** What a person pastes: subject, the sender as a mail client shows it, and the visible text (or the HTML source). */
 export function pasteView(full: ParsedEmail, htmlSource: boolean): ParsedEmail {
   const sender = full.from
-    ? full.from.name
+    ? full.from.name && full.from.address
       ? `${full.from.name} <${full.from.address}>`
-      : full.from.address
+      : full.from.address || full.from.name
     : '';
   return parseTestEmail({
     subject: full.subject,
@@ -145,8 +147,18 @@ function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
  */
 function isPlaceholderSender(full: ParsedEmail): boolean {
   const a = full.from?.address ?? '';
-  return a === 'phishing@pot' || a.endsWith('@pot') || a === 'jose@monkey.org';
+  return POT_PLACEHOLDER.test(a) || a === 'jose@monkey.org';
 }
+
+/**
+ * The placeholder's domain (`pot`, `pot-f-p`) has no dot, which the malformed-address rule would
+ * score as a forged header: the real address is unknown, so the message is read without one
+ * (as before, no sender domain; the pasted view shows the name alone).
+ */
+function withoutPlaceholderAddress(full: ParsedEmail): void {
+  if (full.from && POT_PLACEHOLDER.test(full.from.address)) full.from = { ...full.from, address: '' };
+}
+const POT_PLACEHOLDER = /@pot[^@.]*$/;
 const PLACEHOLDER_SENDER: Scrub = { prefixes: new Set(['n:', 'f:', 'rel:']), words: new Set() };
 
 /** The sender's display-name words; the sender and link domains are no longer features at all. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { obfuscatedName } from '../../src/core/email/signals/sender.js';
+import { malformedAddress, obfuscatedName } from '../../src/core/email/signals/sender.js';
 import { brandsIn } from '../../src/core/domains/brands.js';
 import { analyzeFixture, ids, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
@@ -72,6 +72,71 @@ describe('sender and authentication signals', () => {
       content: '',
     });
     expect(bare.risk_score).toBeGreaterThanOrEqual(50);
+  });
+
+  it('flags a name disguised with invisible or look-alike characters, not names in one script', () => {
+    for (const name of [
+      'T\ufeffr\ufeffu\ufeffѕ\ufefft \u200bW\ufeffа\ufeffl\ufeffl\ufeffе\ufefft',
+      'L\u{e0139}\u{e0139}ed\u{e0139}g\u{e0139}er',
+      'UЅАGоv_Vеrіfіеd.',
+    ])
+      expect(obfuscatedName(name), name).toBe(true);
+    for (const name of [
+      'Иван Петров',
+      'Νίκος Παπαδόπουλος',
+      'Jörg Müller',
+      'Microsoft Почта',
+      'مهدی\u200cزاده',
+    ])
+      expect(obfuscatedName(name), name).toBe(false);
+  });
+
+  it('flags a From address no mail can come from, and a cloud tenant’s default domain', () => {
+    for (const a of [
+      "unlimitedtv@'unlimitedtv-kejif.autoworkscoll.example",
+      "2j69hqc07ujd@bck6qaucupay.example'",
+      'situacao@receitaregular377241',
+      'noreply@theskimm,com',
+      'aviso@%correios.example',
+      '<service@otto.de>',
+    ])
+      expect(malformedAddress(a), a).toBe(true);
+    for (const a of [
+      'john@example.co.uk',
+      'x@müller.de',
+      'a@xn--80ak6aa92e.xn--p1ai',
+      'bounce_x@mail_srv.example.com',
+      'news@example.com.',
+      'PayPal', // a pasted sender may be a name alone
+      '',
+    ])
+      expect(malformedAddress(a), a).toBe(false);
+    const of = (sender: string) =>
+      rulesEngine().analyzeTest({ subject: 'Your order', sender, content: 'Thanks for your order.' });
+    const forged = of(`FamilyTV IPTV <unlimitedtv@'unlimitedtv-kejif.autoworkscoll.example>`);
+    expect(ids(forged)).toContain('sender.malformed_address');
+    expect(forged.indicators.find((i) => i.id === 'sender.malformed_address')?.evidence[0]).toContain(
+      'unlimitedtv-kejif',
+    );
+    expect(ids(of('Shop <orders@shop.example>'))).not.toContain('sender.malformed_address');
+    expect(ids(of('LifeVac <do9io@achkem5.onmicrosoft.com>'))).toContain('sender.tenant_default_domain');
+    expect(ids(of('Shop <orders@shop.example>'))).not.toContain('sender.tenant_default_domain');
+  });
+
+  it('flags words mixing look-alike Cyrillic letters into Latin ones, not Russian text', () => {
+    const disguised = rulesEngine().analyzeTest({
+      subject: 'USAGov Portal Notice: Nеw rесоrd uрdаtе аvаіlаblе',
+      sender: 'notice@survey.example',
+      content: 'Open the portal to view it.',
+    });
+    const i = disguised.indicators.find((x) => x.id === 'content.obfuscated_text');
+    expect(i?.evidence).toContain('"N[е]w"');
+    const russian = rulesEngine().analyzeTest({
+      subject: 'Ваш заказ отправлен',
+      sender: 'shop@magazin.example',
+      content: 'Здравствуйте! Ваш заказ № 1234 отправлен службой DHL. Трек-номер: AB123.',
+    });
+    expect(ids(russian)).not.toContain('content.obfuscated_text');
   });
 
   it('flags a display name that carries another address', async () => {

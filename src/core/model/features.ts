@@ -26,6 +26,8 @@ export function isModelSignal(id: string): boolean {
  * Names broken up with stray letters and codes are one collection's campaigns too. A popular
  * site's name on another domain is also what feed relays and mailing services write (the
  * legitimate corpus has one such relay), so a learned weight would mean "not that relay".
+ * A From address that cannot be real and a cloud tenant's default domain occur in phishing-pot
+ * alone, too.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
@@ -33,6 +35,8 @@ const RULE_ONLY = new Set([
   'content.obfuscated_text',
   'sender.obfuscated_name',
   'sender.site_name_elsewhere',
+  'sender.malformed_address',
+  'sender.tenant_default_domain',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.

@@ -3,6 +3,7 @@ import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
 import type { Indicator } from '../types.js';
+import { disguisedInLine } from './content.js';
 import { indicator, type Signal } from './context.js';
 
 /**
@@ -25,9 +26,11 @@ function ownsName(named: string, senderDomain: string): boolean {
 /**
  * A display name broken up to slip a name past filters: two or more stray capitals ("R ltuaIs
  * W lnactie"), a run of dots inside it ("ComfortTeam...bdaI"), or a campaign code tacked on
- * after a dot (".....QN649", "Team .PAQO"). Initials ("J. R. Smith") are not stray letters.
+ * after a dot (".....QN649", "Team .PAQO"), or invisible or look-alike characters inside a word
+ * ("T\ufeffrust Wаllet" with a Cyrillic а). Initials ("J. R. Smith") are not stray letters.
  */
 export function obfuscatedName(name: string): boolean {
+  if (disguisedInLine(name).length > 0) return true;
   const stray = name.match(/(?<![\p{L}\p{N}.'’-])\p{Lu}(?=\s+\p{L}{2,})/gu)?.length ?? 0;
   if (stray >= 2) return true;
   if (/[\p{L}\p{N}]\s*\.{3,}\s*[\p{L}\p{N}]/u.test(name)) return true;
@@ -36,11 +39,61 @@ export function obfuscatedName(name: string): boolean {
   return code !== undefined && /[A-Z]{2}|\d/.test(code);
 }
 
+/** A host name as DNS has it: dot-separated labels, a top-level domain of letters (or punycode). */
+const HOST_NAME = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}_-]{0,62})?\.)+(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
+
+/**
+ * A From address no mail system sends from: its domain has no dot or has characters no host
+ * name has (a quote, comma, %, an address literal), or the address holds angle brackets or a second
+ * address (`<service@otto.de>` as the address itself). Forged headers written to show a brand or
+ * to dodge domain checks. Text without an @ is not judged: a pasted sender may be a name only.
+ */
+export function malformedAddress(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return false;
+  if (/[<>"\s]/.test(address)) return true;
+  return !HOST_NAME.test(address.slice(at + 1).replace(/\.$/, ''));
+}
+
+/**
+ * Default domains of cloud tenants, which a new account gets before (or instead of) its own:
+ * an organisation's mail comes from its own domain, a throwaway trial tenant's from these.
+ */
+const TENANT_DEFAULT = /\.onmicrosoft\.com$/i;
+
 /** From vs Reply-To vs Return-Path, display-name tricks, lookalike sender domains. */
 export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
   const out: Indicator[] = [];
   const from = email.from;
+  if (from && malformedAddress(from.address)) {
+    out.push(
+      indicator({
+        id: 'sender.malformed_address',
+        family: 'sender',
+        // No legitimate message in the corpus (23,951, every source) has one; 768 of 7,616 phishing
+        // (the honeypot's placeholder sender left out) and 8 of 5,352 spam.
+        severity: 'high',
+        weight: 0.4,
+        explanation:
+          'The sender’s address is not one mail can come from (its domain is not a real host name), so the header was forged.',
+        evidence: [`From: ${from.address}`],
+      }),
+    );
+  }
   if (!from || !senderDomain) return out;
+  if (TENANT_DEFAULT.test(from.address)) {
+    out.push(
+      indicator({
+        id: 'sender.tenant_default_domain',
+        family: 'sender',
+        severity: 'medium',
+        weight: 0.25,
+        explanation:
+          'It comes from a cloud tenant’s default address (…onmicrosoft.com), not from an organisation’s own domain: what a throwaway trial account sends from.',
+        evidence: [`From: ${from.address}`],
+      }),
+    );
+  }
 
   const replyDomains = [
     ...new Set(email.replyTo.map((r) => registrableDomain(r.address)).filter((d): d is string => !!d)),
@@ -116,7 +169,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         severity: 'high',
         weight: 0.5,
         explanation:
-          'The sender’s name is broken up with stray letters, dots or a code (as in "R ltuaIs W lnactie .QN649"), a way to slip a brand past filters.',
+          'The sender’s name is broken up with stray letters, dots, a code or invisible and look-alike characters (as in "R ltuaIs W lnactie .QN649"), a way to slip a brand past filters.',
         evidence: [`From: "${from.name}" <${from.address}>`],
       }),
     );
