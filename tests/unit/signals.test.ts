@@ -79,6 +79,9 @@ describe('sender and authentication signals', () => {
       'T\ufeffr\ufeffu\ufeffѕ\ufefft \u200bW\ufeffа\ufeffl\ufeffl\ufeffе\ufefft',
       'L\u{e0139}\u{e0139}ed\u{e0139}g\u{e0139}er',
       'UЅАGоv_Vеrіfіеd.',
+      '~~ᴘ.ᴀ.ʏ.ᴍ.ᴇ.ɴ.ᴛ-ᴅ.ᴇ.ᴄ.ʟ.ɪ',
+      '-Marijn van NTA',
+      '[`.WeightLoss--]',
     ])
       expect(obfuscatedName(name), name).toBe(true);
     for (const name of [

@@ -142,7 +142,7 @@ export const contentSignals: Signal = ({ email }) => {
         severity: 'high',
         weight: 0.25,
         explanation:
-          'Words are disguised with look-alike or invisible characters (mathematical letters, Cyrillic or Greek letters among Latin ones, zero-width characters inside a word), a trick to slip past filters.',
+          'Words are disguised with look-alike or invisible characters (mathematical letters, small capitals, Cyrillic or Greek letters among Latin ones, zero-width characters inside a word), a trick to slip past filters.',
         evidence: disguised.map((w) => `"${w}"`),
       }),
     );
@@ -238,12 +238,24 @@ function mixedScriptWords(s: string): string[] {
 }
 
 /**
+ * Small capitals and phonetic letters that pass for Latin ones (ᴘᴀʏᴍᴇɴᴛ, ᴘ.ᴀ.ʏ), two or more in a
+ * row or split by dots: phonetic notation is all that writes them, and mail has none.
+ */
+const SMALL_CAPS_CLASS = '[\\u1d00-\\u1d2b\\u0262\\u026a\\u0274\\u0280\\u028f\\u0299\\u029c\\u029f]';
+const SMALL_CAPS = new RegExp(`${SMALL_CAPS_CLASS}(?:[.\\s_-]?${SMALL_CAPS_CLASS})+`, 'gu');
+const ANY_SMALL_CAP = new RegExp(SMALL_CAPS_CLASS, 'u');
+
+function smallCapsWords(s: string): string[] {
+  return ANY_SMALL_CAP.test(s) ? [...s.matchAll(SMALL_CAPS)].slice(0, 5).map((m) => m[0]) : [];
+}
+
+/**
  * Words disguised inside a short line (a subject, a sender's name): invisible characters between
- * Latin letters, shown as ·, and words mixing look-alike scripts.
+ * Latin letters, shown as ·, words mixing look-alike scripts, and small-capital look-alikes.
  */
 export function disguisedInLine(line: string): string[] {
   const found = [...line.matchAll(INVISIBLE_IN_WORD)].map((m) => m[0].replace(INVISIBLE_RUN, '·'));
-  return [...found, ...mixedScriptWords(line)];
+  return [...found, ...mixedScriptWords(line), ...smallCapsWords(line)];
 }
 
 /**
@@ -259,5 +271,6 @@ function obfuscatedWords(subject: string, text: string): string[] {
   if (haystack.includes('\ud835')) for (const m of haystack.matchAll(MATH_LETTERS)) found.add(m[0]);
   for (const w of disguisedInLine(subject)) found.add(w);
   for (const w of mixedScriptWords(body)) found.add(w);
+  for (const w of smallCapsWords(body)) found.add(w);
   return [...found].slice(0, 5);
 }

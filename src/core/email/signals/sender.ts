@@ -31,6 +31,9 @@ function ownsName(named: string, senderDomain: string): boolean {
  */
 export function obfuscatedName(name: string): boolean {
   if (disguisedInLine(name).length > 0) return true;
+  // A name that opens with a dash, tilde, asterisk or bracketed punctuation ("-Marijn van NTA",
+  // "[`.WeightLoss--]"): 54 phishing-pot messages (35 dated from 2025-07 on), no other mail.
+  if (/^(?:[-~*`]|\[[`'.])/.test(name)) return true;
   const stray = name.match(/(?<![\p{L}\p{N}.'’-])\p{Lu}(?=\s+\p{L}{2,})/gu)?.length ?? 0;
   if (stray >= 2) return true;
   if (/[\p{L}\p{N}]\s*\.{3,}\s*[\p{L}\p{N}]/u.test(name)) return true;
