@@ -124,6 +124,14 @@ describe('sender and authentication signals', () => {
     expect(ids(of('Shop <orders@shop.example>'))).not.toContain('sender.malformed_address');
     expect(ids(of('LifeVac <do9io@achkem5.onmicrosoft.com>'))).toContain('sender.tenant_default_domain');
     expect(ids(of('Shop <orders@shop.example>'))).not.toContain('sender.tenant_default_domain');
+    // A forged sender alone makes a message MEDIUM and is_phishing.
+    expect(forged.risk_score).toBeGreaterThanOrEqual(50);
+    const pseudo = of('The Zebra Car Insurance <program@lidl.it.com>');
+    expect(pseudo.indicators.find((i) => i.id === 'sender.pseudo_country_domain')?.explanation).toContain(
+      'it.com',
+    );
+    for (const sender of ['Shop <orders@shop.co.uk>', 'Shop <orders@shop.com.au>', 'Net <x@example.net.za>'])
+      expect(ids(of(sender)), sender).not.toContain('sender.pseudo_country_domain');
   });
 
   it('flags words mixing look-alike Cyrillic letters into Latin ones, not Russian text', () => {

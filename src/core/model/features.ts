@@ -26,8 +26,8 @@ export function isModelSignal(id: string): boolean {
  * Names broken up with stray letters and codes are one collection's campaigns too. A popular
  * site's name on another domain is also what feed relays and mailing services write (the
  * legitimate corpus has one such relay), so a learned weight would mean "not that relay".
- * A From address that cannot be real and a cloud tenant's default domain occur in phishing-pot
- * alone, too.
+ * A From address that cannot be real, a cloud tenant's default domain and a pseudo-country
+ * domain (lidl.it.com) occur in phishing-pot alone, too.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
@@ -37,6 +37,7 @@ const RULE_ONLY = new Set([
   'sender.site_name_elsewhere',
   'sender.malformed_address',
   'sender.tenant_default_domain',
+  'sender.pseudo_country_domain',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.
