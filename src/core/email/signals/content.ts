@@ -261,7 +261,7 @@ export function disguisedInLine(line: string): string[] {
 /**
  * Words written to slip past filters, shown with · where an invisible character sits. Measured
  * on the corpus: 190 of 6,000 phishing-pot messages, no legitimate message of any source.
- * Mixed-script words: 80 phishing messages (subject or text), no legitimate or spam message.
+ * Mixed-script words: in 71 phishing messages' text and 40 subjects, no legitimate or spam message.
  */
 function obfuscatedWords(subject: string, text: string): string[] {
   const found = new Set<string>();

@@ -86,7 +86,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         severity: 'high',
         weight: 0.5,
         explanation:
-          'The sender’s address is not one mail can come from (its domain is not a real host name), so the header was forged.',
+          'The sender’s address is not one mail can come from (no real domain name after the @, or brackets or quotes inside it), so the header was forged.',
         evidence: [`From: ${from.address}`],
       }),
     );
