@@ -363,6 +363,27 @@ describe('advance-fee fraud', () => {
     for (const m of SCAMS) expect(shippedEngine().analyzeTest(m).risk_score).toBeGreaterThanOrEqual(50);
   });
 
+  it('reads the same offer in German, Portuguese, Spanish, French and Dutch', () => {
+    const sender = 'x <x@example.net>';
+    for (const content of [
+      'Wir haben einen nicht eingeforderten Betrag von €2,000,000.00 der mit Ihrem Namen verknüpft ist. Senden Sie Ihre vollstä ndigen Namen an die Antwortadresse.',
+      'Atenção: Beneficiários do fundo. O banco decidiu reembolsar o valor de USD 1.000.000,00. Entre em contato com a gerência do Banco Correspondente por e-mail.',
+      'Le doy una donación de $2,000,000.00. Póngase en contacto conmigo para recibirla.',
+      "J'ai hérité de 4 500 000 euros et je vous lègue cet héritage. Contactez-moi.",
+      'Ik heb een erfenis van €3.500.000,00 voor u. Neem contact met mij op.',
+    ]) {
+      const a = rulesEngine().analyzeTest({ subject: 'Hallo', sender, content });
+      expect(ids(a), content).toContain('content.advance_fee');
+    }
+    // A charity's own appeal asks to contact *us*: not a stranger's windfall.
+    const appeal = rulesEngine().analyzeTest({
+      subject: 'Ihre Spende',
+      sender: 'Stiftung <info@example.org>',
+      content: 'Dank Ihrer Spende kamen €1.000.000,00 zusammen. Bei Fragen kontaktieren Sie uns.',
+    });
+    expect(ids(appeal)).not.toContain('content.advance_fee');
+  });
+
   it('leaves news about millions and charities, and help-desk contacts, alone', () => {
     const news = rulesEngine().analyzeTest({
       subject: 'News Summary',
