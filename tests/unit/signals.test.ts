@@ -45,13 +45,20 @@ describe('sender and authentication signals', () => {
       expect(ids(ofSender(sender)), sender).not.toContain('sender.site_name_elsewhere');
   });
 
-  it('flags a display name broken up to slip past filters, not ordinary names', () => {
+  it('flags a display name broken up or disguised to slip past filters, not ordinary names', () => {
     for (const name of [
       'R ltuaIs W lnacTle T eam   .....QN649',
       'G emeentelijk E nergieadvies JF183',
       'Het Akusoli ComfortTeam...bdaI',
       'Sophie–Slim Besparen Team .PCOK',
       'OnlineSecurity...grEy',
+      // Invisible or look-alike characters inside a word, and leading punctuation.
+      'T\ufeffr\ufeffu\ufeffѕ\ufefft \u200bW\ufeffа\ufeffl\ufeffl\ufeffе\ufefft',
+      'L\u{e0139}\u{e0139}ed\u{e0139}g\u{e0139}er',
+      'UЅАGоv_Vеrіfіеd.',
+      '~~ᴘ.ᴀ.ʏ.ᴍ.ᴇ.ɴ.ᴛ-ᴅ.ᴇ.ᴄ.ʟ.ɪ',
+      '-Marijn van NTA',
+      '[`.WeightLoss--]',
     ])
       expect(obfuscatedName(name), name).toBe(true);
     for (const name of [
@@ -63,6 +70,15 @@ describe('sender and authentication signals', () => {
       'Booking.com',
       'Mail Administrator',
       'Maria e João a Loja',
+      // Other scripts, each word in one; Persian's ZWNJ; a real list member's leading dot.
+      'Иван Петров',
+      'Νίκος Παπαδόπουλος',
+      'Jörg Müller',
+      'Microsoft Почта',
+      'مهدی\u200cزاده',
+      '. AERMAN TUERXUN',
+      "'Smith, John'",
+      '[Team] Jane',
     ])
       expect(obfuscatedName(name), name).toBe(false);
     // Such a name alone makes a message MEDIUM (is_phishing), whatever little else it carries.
@@ -72,26 +88,6 @@ describe('sender and authentication signals', () => {
       content: '',
     });
     expect(bare.risk_score).toBeGreaterThanOrEqual(50);
-  });
-
-  it('flags a name disguised with invisible or look-alike characters, not names in one script', () => {
-    for (const name of [
-      'T\ufeffr\ufeffu\ufeffѕ\ufefft \u200bW\ufeffа\ufeffl\ufeffl\ufeffе\ufefft',
-      'L\u{e0139}\u{e0139}ed\u{e0139}g\u{e0139}er',
-      'UЅАGоv_Vеrіfіеd.',
-      '~~ᴘ.ᴀ.ʏ.ᴍ.ᴇ.ɴ.ᴛ-ᴅ.ᴇ.ᴄ.ʟ.ɪ',
-      '-Marijn van NTA',
-      '[`.WeightLoss--]',
-    ])
-      expect(obfuscatedName(name), name).toBe(true);
-    for (const name of [
-      'Иван Петров',
-      'Νίκος Παπαδόπουλος',
-      'Jörg Müller',
-      'Microsoft Почта',
-      'مهدی\u200cزاده',
-    ])
-      expect(obfuscatedName(name), name).toBe(false);
   });
 
   it('flags a From address no mail can come from, and a cloud tenant’s default domain', () => {
