@@ -106,6 +106,8 @@ describe('sender and authentication signals', () => {
       'a@xn--80ak6aa92e.xn--p1ai',
       'bounce_x@mail_srv.example.com',
       'news@example.com.',
+      'root@web01', // a machine's own mail, by its bare host name
+      'cron@localhost',
       'PayPal', // a pasted sender may be a name alone
       '',
     ])

@@ -55,8 +55,13 @@ export function malformedAddress(address: string): boolean {
   const at = address.lastIndexOf('@');
   if (at <= 0) return false;
   if (/[<>"\s]/.test(address)) return true;
-  return !HOST_NAME.test(address.slice(at + 1).replace(/\.$/, ''));
+  const domain = address.slice(at + 1).replace(/\.$/, '');
+  if (HOST_NAME.test(domain)) return false;
+  // A machine's own mail (cron, logwatch) comes from a bare host name: root@web01.
+  return !(SYSTEM_ACCOUNT.test(address.slice(0, at)) && /^[a-z0-9-]{1,63}$/i.test(domain));
 }
+const SYSTEM_ACCOUNT =
+  /^(?:root|cron|daemon|nobody|admin|postmaster|mailer-daemon|www-data|apache|nginx|logwatch|nagios|zabbix|backup|git|jenkins|smartd|mdadm)$/i;
 
 /**
  * Default domains of cloud tenants, which a new account gets before (or instead of) its own:
