@@ -72,7 +72,7 @@ const TENANT_DEFAULT = /\.onmicrosoft\.com$/i;
 /**
  * Second-level names sold under .com and .net that read like a country's domain (uk.com, sa.com,
  * za.com, it.com): a registrable name under one of them ("lidl.it.com") is cheap and looks
- * official. In the corpus: 167 phishing senders, 3 spam, no legitimate mail.
+ * official. In the corpus: 167 phishing messages, 3 spam, no legitimate mail.
  */
 const PSEUDO_COUNTRY_SUFFIX = /^[a-z]{2,3}\.(?:com|net)$/;
 
