@@ -119,6 +119,14 @@ describe('the shipped model', () => {
     const quoted = dutch.indicators.find((i) => i.id === 'model.phishing_language')?.evidence ?? [];
     expect(quoted.length).toBeGreaterThan(0);
     expect(quoted).not.toContain('"hier"');
+    // "jetzt" (now) weighs in a German lure but names no reason.
+    const german = shippedEngine().analyzeTest({
+      subject: 'Streamen Sie Live-Sport in HD',
+      sender: 'UltraTV <tv@angebot.example>',
+      content: 'Jetzt 12 Monate IPTV zum Sonderpreis. Hier bestellen: https://tv-angebot.example/bestellen',
+    });
+    const germanQuoted = german.indicators.find((i) => i.id === 'model.phishing_language')?.evidence ?? [];
+    expect(germanQuoted).not.toContain('"jetzt"');
     const { analysis } = await shippedEngine().analyzeRaw(fixture('phishing-paypal-lookalike.eml'));
     expect(
       analysis.indicators.find((i) => i.id === 'model.phishing_language')?.evidence.length,
