@@ -425,3 +425,92 @@ describe('brands named in text', () => {
     expect(brandsIn('a', { allowCommonWords: true })).toEqual([]);
   });
 });
+
+describe('French training-fund (CPF) solicitations', () => {
+  const pitch = (sender: string, subject: string, content: string) =>
+    ids(rulesEngine().analyzeTest({ subject, sender, content }));
+
+  it('recognises the pitch to unlock a reader’s CPF rights, from anyone but the official service', () => {
+    expect(
+      pitch(
+        'Conseiller Formation CPF <s652960@charterschools.ae>',
+        'Ne perdez pas vos droits CPF : vérifiez votre éligibilité',
+        'Bonjour, vos droits à la formation expirent bientôt. Vérifiez votre solde dès maintenant.',
+      ),
+    ).toContain('content.training_fund_solicitation');
+    expect(
+      pitch(
+        'Espace CPF <x@example.net>',
+        'Votre formation peut être financée par le CPF',
+        'Profitez-en avant la fin du mois.',
+      ),
+    ).toContain('content.training_fund_solicitation');
+    // The state's own service writing about the account is not canvassing.
+    expect(
+      pitch(
+        'Mon Compte Formation <ne-pas-repondre@moncompteformation.gouv.fr>',
+        'Vos droits CPF ont été mis à jour',
+        'Votre compte personnel de formation a été crédité.',
+      ),
+    ).not.toContain('content.training_fund_solicitation');
+  });
+
+  it('leaves a Brazilian CPF (a tax number) and a course that merely qualifies for the fund alone', () => {
+    expect(
+      pitch(
+        'Loja <pedidos@example.com.br>',
+        'Pedido confirmado',
+        'Nota fiscal emitida para o CPF 123.456.789-00. Obrigado pela compra.',
+      ),
+    ).not.toContain('content.training_fund_solicitation');
+    expect(
+      pitch(
+        'Institut Langues <contact@example.fr>',
+        'Nouvelle session d’anglais',
+        'Cette formation est éligible au CPF. Inscriptions ouvertes jusqu’au 15 mars.',
+      ),
+    ).not.toContain('content.training_fund_solicitation');
+  });
+});
+
+describe('image-only mail', () => {
+  const raw = (html: string) =>
+    Buffer.from(
+      [
+        'From: Acties <newsletters.rvng@example.net>',
+        'To: you@example.org',
+        'Subject: Los de puzzel op en win mooie prijzen',
+        'MIME-Version: 1.0',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        html,
+      ].join('\r\n'),
+    );
+
+  it('flags a picture with a link and no text to read, and says how little text there is', async () => {
+    const { analysis: a } = await rulesEngine().analyzeRaw(
+      raw(
+        '<html><body><a href="https://example.net/c?id=1"><img src="https://example.net/p.jpg" alt=""></a></body></html>',
+      ),
+    );
+    expect(ids(a)).toContain('content.image_only');
+    expect(a.indicators.find((i) => i.id === 'content.image_only')?.evidence).toEqual([
+      '0 characters of text, 1 link(s)',
+    ]);
+  });
+
+  it('leaves HTML with words in it, and pasted text, alone', async () => {
+    const { analysis: worded } = await rulesEngine().analyzeRaw(
+      raw(
+        '<p>Our spring timetable is out: trains run every half hour from Monday.</p><a href="https://example.net/t">Timetable</a>',
+      ),
+    );
+    expect(ids(worded)).not.toContain('content.image_only');
+    const pasted = rulesEngine().analyzeTest({
+      subject: 'Hi',
+      sender: 'x@example.net',
+      content: 'https://example.net',
+    });
+    expect(ids(pasted)).not.toContain('content.image_only');
+  });
+});

@@ -27,7 +27,8 @@ export function isModelSignal(id: string): boolean {
  * site's name on another domain is also what feed relays and mailing services write (the
  * legitimate corpus has one such relay), so a learned weight would mean "not that relay".
  * A From address that cannot be real, a cloud tenant's default domain and a pseudo-country
- * domain (lidl.it.com) occur in phishing-pot alone, too.
+ * domain (lidl.it.com) occur in phishing-pot alone, too, as do French training-fund (CPF)
+ * pitches. Image-only mail is one collection's campaigns and the other's spam.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
@@ -38,6 +39,8 @@ const RULE_ONLY = new Set([
   'sender.malformed_address',
   'sender.tenant_default_domain',
   'sender.pseudo_country_domain',
+  'content.training_fund_solicitation',
+  'content.image_only',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.
