@@ -98,11 +98,13 @@ describe('sender and authentication signals', () => {
       'noreply@theskimm,com',
       'aviso@%correios.example',
       '<service@otto.de>',
+      '𝗿𝗲𝗽𝗹𝘆@telekom.example',
     ])
       expect(malformedAddress(a), a).toBe(true);
     for (const a of [
       'john@example.co.uk',
       'x@müller.de',
+      'jürgen@example.de', // an internationalised mailbox name is still a mailbox
       'a@xn--80ak6aa92e.xn--p1ai',
       'bounce_x@mail_srv.example.com',
       'news@example.com.',
@@ -512,5 +514,26 @@ describe('image-only mail', () => {
       content: 'https://example.net',
     });
     expect(ids(pasted)).not.toContain('content.image_only');
+  });
+});
+
+describe('trademark signs in sender names', () => {
+  const named = (sender: string) =>
+    ids(rulesEngine().analyzeTest({ subject: 'Steak Sampler', sender, content: 'Just for loyal members.' }));
+
+  it('notes a trademark, registered or copyright sign in the display name', () => {
+    expect(named('Omaha Steaks ® <programodyoi@mons.example>')).toContain('sender.trademark_name');
+    expect(named('UnitedHealthcare® <program@uhcmemberrewards.example>')).toContain('sender.trademark_name');
+    expect(named('Acme™ Rewards <x@example.net>')).toContain('sender.trademark_name');
+  });
+
+  it('leaves plain names, and a sign in the address or text, alone', () => {
+    expect(named('Omaha Steaks <news@omahasteaks.example>')).not.toContain('sender.trademark_name');
+    const inText = rulesEngine().analyzeTest({
+      subject: 'New: Acme® boots',
+      sender: 'Acme <news@acme.example>',
+      content: 'Acme® and the Acme logo are registered trademarks.',
+    });
+    expect(ids(inText)).not.toContain('sender.trademark_name');
   });
 });

@@ -28,7 +28,8 @@ export function isModelSignal(id: string): boolean {
  * legitimate corpus has one such relay), so a learned weight would mean "not that relay".
  * A From address that cannot be real, a cloud tenant's default domain and a pseudo-country
  * domain (lidl.it.com) occur in phishing-pot alone, too, as do French training-fund (CPF)
- * pitches. Image-only mail is one collection's campaigns and the other's spam.
+ * pitches and trademark signs in sender names. Image-only mail is one collection's campaigns and
+ * the other's spam.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
@@ -41,6 +42,7 @@ const RULE_ONLY = new Set([
   'sender.pseudo_country_domain',
   'content.training_fund_solicitation',
   'content.image_only',
+  'sender.trademark_name',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.

@@ -47,14 +47,17 @@ const HOST_NAME = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}_-]{0,62})?\.)+(?:\p{L}{2,63}|x
 
 /**
  * A From address no mail system sends from: its domain has no dot or has characters no host
- * name has (a quote, comma, %, an address literal), or the address holds angle brackets or a second
- * address (`<service@otto.de>` as the address itself). Forged headers written to show a brand or
+ * name has (a quote, comma, %, an address literal), or the address holds angle brackets, a second
+ * address (`<service@otto.de>` as the address itself) or mathematical letters. Forged headers written to show a brand or
  * to dodge domain checks. Text without an @ is not judged: a pasted sender may be a name only.
  */
 export function malformedAddress(address: string): boolean {
   const at = address.lastIndexOf('@');
   if (at <= 0) return false;
   if (/[<>"\s]/.test(address)) return true;
+  // Mathematical letters (\ud835…) in the mailbox name: "𝗿𝗲𝗽𝗹𝘆@telekom.com" shows a word no
+  // server spells that way (3 later phishing messages, no other mail).
+  if (address.includes('\ud835')) return true;
   const domain = address.slice(at + 1).replace(/\.$/, '');
   if (HOST_NAME.test(domain)) return false;
   // A machine's own mail (cron, logwatch) comes from a bare host name: root@web01.
@@ -75,6 +78,13 @@ const TENANT_DEFAULT = /\.onmicrosoft\.com$/i;
  * official. In the corpus: 167 phishing messages, 3 spam, no legitimate mail.
  */
 const PSEUDO_COUNTRY_SUFFIX = /^[a-z]{2,3}\.(?:com|net)$/;
+
+/**
+ * A trademark, registered or copyright sign in a display name ("Omaha Steaks ®",
+ * "UnitedHealthcare®"): 109 phishing messages of the corpus (57 of the 859 dated from 2025-07
+ * on), no legitimate or spam message.
+ */
+const TRADEMARK_SIGN = /[®™©]/;
 
 /** From vs Reply-To vs Return-Path, display-name tricks, lookalike sender domains. */
 export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
@@ -199,6 +209,19 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         weight: 0.5,
         explanation:
           'The sender’s name is broken up with stray letters, dots, a code or invisible and look-alike characters (as in "R ltuaIs W lnactie .QN649"), a way to slip a brand past filters.',
+        evidence: [`From: "${from.name}" <${from.address}>`],
+      }),
+    );
+  }
+  const mark = TRADEMARK_SIGN.exec(from.name)?.[0];
+  if (mark) {
+    out.push(
+      indicator({
+        id: 'sender.trademark_name',
+        family: 'sender',
+        severity: 'medium',
+        weight: 0.25,
+        explanation: `The sender's name carries a trademark sign (${mark}): brands rarely write one into their From line; imitations of them do, to look official.`,
         evidence: [`From: "${from.name}" <${from.address}>`],
       }),
     );
