@@ -537,3 +537,28 @@ describe('trademark signs in sender names', () => {
     expect(ids(inText)).not.toContain('sender.trademark_name');
   });
 });
+
+describe('webmail lures', () => {
+  const lure = (subject: string, content: string) =>
+    ids(rulesEngine().analyzeTest({ subject, sender: 'Mail Admin <admin@mailserv.example>', content }));
+
+  it('recognises held messages to release, a password to keep, a mailbox to upgrade or shut', () => {
+    for (const [subject, content] of [
+      ['7 pending messages', 'You have 7 pending messages on the server. Release messages below.'],
+      ['Password expiry', 'Your password expires today. Use the button below to keep the same password.'],
+      ['Quota', 'Upgrade your mailbox now to continue receiving emails.'],
+      ['Notice', 'Your e-mail account will be deactivated within 24 hours unless you confirm.'],
+      ['Delivery failure', 'Some of your messages were not delivered. Release your held messages.'],
+    ])
+      expect(lure(subject, content), content).toContain('content.mailbox_lure');
+  });
+
+  it('leaves mail about incoming mail, and a changed password, alone', () => {
+    expect(
+      lure('Re: filtering', 'I sort my incoming email with procmail; 5000 incoming messages a day.'),
+    ).not.toContain('content.mailbox_lure');
+    expect(
+      lure('Password changed', 'Your password was changed. If this was not you, contact support.'),
+    ).not.toContain('content.mailbox_lure');
+  });
+});
