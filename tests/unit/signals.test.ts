@@ -543,7 +543,7 @@ describe('webmail lures', () => {
     ids(rulesEngine().analyzeTest({ subject, sender: 'Mail Admin <admin@mailserv.example>', content }));
 
   it('recognises held messages to release, a password to keep, a mailbox to upgrade or shut', () => {
-    for (const [subject, content] of [
+    for (const [subject, content] of <[string, string][]>[
       ['7 pending messages', 'You have 7 pending messages on the server. Release messages below.'],
       ['Password expiry', 'Your password expires today. Use the button below to keep the same password.'],
       ['Quota', 'Upgrade your mailbox now to continue receiving emails.'],
