@@ -562,3 +562,56 @@ describe('webmail lures', () => {
     ).not.toContain('content.mailbox_lure');
   });
 });
+
+describe('a sender posing as the recipient’s own organisation', () => {
+  const mail = (from: string, to: string, extra = '') =>
+    Buffer.from(
+      [
+        `From: ${from}`,
+        `To: ${to}`,
+        extra,
+        'Subject: 7 pending messages',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Your messages are waiting.',
+      ]
+        .filter(Boolean)
+        .join('\r\n'),
+    );
+  const named = async (raw: Buffer) => ids((await rulesEngine().analyzeRaw(raw)).analysis);
+
+  it('flags a name carrying the recipient’s domain, sent from another one', async () => {
+    expect(
+      await named(mail('"monkey.org Mail Admin" <admin@mailserv-update.example>', 'jose@monkey.org')),
+    ).toContain('sender.recipient_domain_name');
+    // The mailbox's own address may only be in Delivered-To (a list or Bcc delivery).
+    expect(
+      await named(
+        mail(
+          '"Monkey IT Helpdesk" <it@helpdesk.example>',
+          'undisclosed-recipients:;',
+          'Delivered-To: jose@monkey.org',
+        ),
+      ),
+    ).toContain('sender.recipient_domain_name');
+  });
+
+  it('leaves the organisation’s own mail, free-mail recipients and pasted text alone', async () => {
+    expect(await named(mail('"monkey.org IT" <it@monkey.org>', 'jose@monkey.org'))).not.toContain(
+      'sender.recipient_domain_name',
+    );
+    expect(await named(mail('"Gmail fan club" <club@fans.example>', 'jose@gmail.com'))).not.toContain(
+      'sender.recipient_domain_name',
+    );
+    // A list member whose name merely contains the list's domain name.
+    expect(await named(mail('"FRLinux" <frlinux@frlinux.example>', 'ilug@linux.ie'))).not.toContain(
+      'sender.recipient_domain_name',
+    );
+    const pasted = rulesEngine().analyzeTest({
+      subject: 'x',
+      sender: 'monkey.org Admin <admin@evil.example>',
+      content: 'Dear jose@monkey.org',
+    });
+    expect(ids(pasted)).not.toContain('sender.recipient_domain_name');
+  });
+});

@@ -106,6 +106,9 @@ function trimHeaderBlock(input: Uint8Array, warnings: string[]): Uint8Array {
   return Buffer.concat([Buffer.from(kept.join('\n'), 'latin1'), rest]);
 }
 
+/** Recipients kept from To and Delivered-To: enough to know whose mailbox this is. */
+const MAX_RECIPIENTS = 20;
+
 /** The spec's test triple: subject, sender and content (plain text or HTML). */
 export function parseTestEmail(input: { subject: string; sender: string; content: string }): ParsedEmail {
   const from = parseSender(input.sender);
@@ -140,6 +143,12 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
     subject: (email.subject ?? '').slice(0, 2000),
     from: firstMailbox(fromHeaderMailboxes(header('from')[0]) ?? email.from),
     replyTo: (email.replyTo ?? []).flatMap(mailboxes),
+    to: [
+      ...(email.to ?? []).flatMap(mailboxes),
+      ...header('delivered-to').map((v) => ({ name: '', address: v.trim().toLowerCase() })),
+    ]
+      .filter((m) => m.address.includes('@'))
+      .slice(0, MAX_RECIPIENTS),
     returnPath: email.returnPath ?? null,
     messageId: email.messageId ?? null,
     date: email.date ?? null,
@@ -200,6 +209,7 @@ function fromParts(p: {
     subject: p.subject.slice(0, 2000),
     from: p.from,
     replyTo: [],
+    to: [],
     returnPath: null,
     messageId: null,
     date: null,

@@ -29,6 +29,8 @@ export interface ParsedEmail {
   subject: string;
   from: MailAddress | null;
   replyTo: MailAddress[];
+  /** Recipients of a full message (To, then Delivered-To), at most 20; none for pasted text. */
+  to: MailAddress[];
   returnPath: string | null;
   messageId: string | null;
   date: string | null;

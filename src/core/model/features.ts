@@ -29,7 +29,8 @@ export function isModelSignal(id: string): boolean {
  * A From address that cannot be real, a cloud tenant's default domain and a pseudo-country
  * domain (lidl.it.com) occur in phishing-pot alone, too, as do French training-fund (CPF)
  * pitches and trademark signs in sender names. Image-only mail is one collection's campaigns and
- * the other's spam. Webmail lures are nearly absent from the corpus: written from the lures.
+ * the other's spam. Webmail lures are nearly absent from the corpus, and its phishing recipients
+ * are anonymised (so a sender naming the recipient's domain cannot be learned): both are rules.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
@@ -44,6 +45,7 @@ const RULE_ONLY = new Set([
   'content.image_only',
   'sender.trademark_name',
   'content.mailbox_lure',
+  'sender.recipient_domain_name',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.

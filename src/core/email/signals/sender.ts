@@ -2,7 +2,7 @@ import { brandOwns, brandsIn, sameBrand } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
-import type { Indicator } from '../types.js';
+import type { Indicator, MailAddress } from '../types.js';
 import { disguisedInLine } from './content.js';
 import { indicator, type Signal } from './context.js';
 
@@ -78,6 +78,33 @@ const TENANT_DEFAULT = /\.onmicrosoft\.com$/i;
  * official. In the corpus: 167 phishing messages, 3 spam, no legitimate mail.
  */
 const PSEUDO_COUNTRY_SUFFIX = /^[a-z]{2,3}\.(?:com|net)$/;
+
+/**
+ * The recipient's own organisation named by a sender outside it ("monkey.org Mail Admin" writing
+ * to jose@monkey.org from another domain): how phishing poses as a company's IT desk or a
+ * colleague. Free-mail domains are not judged. The corpus's phishing has its recipients
+ * anonymised, so this cannot be counted there; its legitimate mail keeps real recipients, and 1
+ * of about 20,000 such messages has it (a man writing from one of his domains to his other one).
+ */
+export function recipientDomainNamed(
+  name: string,
+  to: readonly MailAddress[],
+  senderDomain: string | null,
+): string | null {
+  if (!name || !senderDomain) return null;
+  const lower = name.toLowerCase();
+  const words = new Set(lower.split(/[^\p{L}\p{N}]+/u));
+  for (const r of to) {
+    const domain = registrableDomain(r.address);
+    if (!domain || domain === senderDomain || FREEMAIL.has(domain) || sameBrand(domain, senderDomain))
+      continue;
+    // The whole domain, or its name as a word of five letters or more: a list member called
+    // "FRLinux" or "perl pra" writing to a list at linux.ie or perl.org is not a pose.
+    const label = domain.split('.')[0] ?? '';
+    if (lower.includes(domain) || (label.length >= 5 && words.has(label))) return domain;
+  }
+  return null;
+}
 
 /**
  * A trademark, registered or copyright sign in a display name ("Omaha Steaks ®",
@@ -210,6 +237,19 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         explanation:
           'The sender’s name is broken up with stray letters, dots, a code or invisible and look-alike characters (as in "R ltuaIs W lnactie .QN649"), a way to slip a brand past filters.',
         evidence: [`From: "${from.name}" <${from.address}>`],
+      }),
+    );
+  }
+  const own = recipientDomainNamed(from.name, email.to, senderDomain);
+  if (own) {
+    out.push(
+      indicator({
+        id: 'sender.recipient_domain_name',
+        family: 'sender',
+        severity: 'high',
+        weight: 0.3,
+        explanation: `The sender calls itself by the name of your own domain (${own}) but writes from ${senderDomain}: a common way to pose as your IT desk or a colleague.`,
+        evidence: [`From: "${from.name}" <${from.address}>`, `to your address at ${own}`],
       }),
     );
   }
