@@ -1,8 +1,9 @@
 // The whole corpus (train and dev splits) parsed once, in three views: the full message, the
 // text a person pastes into /test (subject, "Name <address>", visible text) and the same with the
 // HTML source pasted. Shared by `npm run train` and `npm run eval`.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { parseTestEmail, type ParsedEmail, type PopularDomains } from '../../src/core/index.js';
 import { readCorpus, type CorpusMessage } from './corpus.js';
@@ -68,15 +69,27 @@ export async function loadDataset(
   return out;
 }
 
+/** A short hash of the parser's source files (src/core/email/*.ts). */
+function parserFingerprint(): string {
+  const src = join(import.meta.dirname, '..', '..', 'src', 'core', 'email');
+  const hash = createHash('sha256');
+  for (const f of readdirSync(src)
+    .filter((n) => n.endsWith('.ts'))
+    .sort())
+    hash.update(f).update(readFileSync(join(src, f)));
+  return hash.digest('hex').slice(0, 12);
+}
+
 type Parsed = { m: Omit<CorpusMessage, 'raw'> & { raw: Buffer }; full: ParsedEmail };
 
 /**
  * The corpus parsed. With PHISHGUARD_DATASET_CACHE=DIR (experiments only), parsed messages are
- * kept in DIR between runs; delete it after changing the parser.
+ * kept in DIR between runs, under a name that changes with the parser's source (every file of
+ * src/core/email/), so a parser change never reads a stale cache.
  */
 async function* parsedCorpus(split: 'train' | 'dev'): AsyncGenerator<Parsed> {
   const dir = process.env.PHISHGUARD_DATASET_CACHE;
-  const file = dir ? `${dir}/${split}.v8` : null;
+  const file = dir ? `${dir}/${split}.${parserFingerprint()}.v8` : null;
   if (file && existsSync(file)) {
     const buf = readFileSync(file);
     for (let off = 0; off < buf.length;) {
