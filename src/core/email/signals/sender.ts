@@ -47,9 +47,10 @@ const HOST_NAME = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}_-]{0,62})?\.)+(?:\p{L}{2,63}|x
 
 /**
  * A From address no mail system sends from: its domain has no dot or has characters no host
- * name has (a quote, comma, %, an address literal), or the address holds angle brackets, a second
- * address (`<service@otto.de>` as the address itself) or mathematical letters. Forged headers written to show a brand or
- * to dodge domain checks. Text without an @ is not judged: a pasted sender may be a name only.
+ * name has (a quote, comma, %, an address literal), or the address holds angle brackets, a
+ * second address (`<service@otto.de>` as the address itself) or mathematical letters. Forged
+ * headers written to show a brand or to dodge domain checks. Text without an @ is not judged: a
+ * pasted sender may be a name only.
  */
 export function malformedAddress(address: string): boolean {
   const at = address.lastIndexOf('@');
