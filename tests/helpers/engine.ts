@@ -33,3 +33,8 @@ export async function analyzeFixture(name: string, engine = rulesEngine()) {
 export function ids(a: { indicators: { id: string }[] }): string[] {
   return a.indicators.map((i) => i.id);
 }
+
+/** The indicator ids the rules alone give a pasted message (subject, sender, content). */
+export function pastedIds(subject: string, sender: string, content: string): string[] {
+  return ids(rulesEngine().analyzeTest({ subject, sender, content }));
+}

@@ -119,13 +119,16 @@ describe('the shipped model', () => {
     const quoted = dutch.indicators.find((i) => i.id === 'model.phishing_language')?.evidence ?? [];
     expect(quoted.length).toBeGreaterThan(0);
     expect(quoted).not.toContain('"hier"');
-    // "jetzt" (now) weighs in a German lure but names no reason.
+    // "jetzt" (now) weighs most in this German lure but names no reason: without the filler
+    // list it would be the first word quoted.
     const german = shippedEngine().analyzeTest({
       subject: 'Streamen Sie Live-Sport in HD',
       sender: 'UltraTV <tv@angebot.example>',
-      content: 'Jetzt 12 Monate IPTV zum Sonderpreis. Hier bestellen: https://tv-angebot.example/bestellen',
+      content:
+        'Jetzt bestätigen Sie Ihr Konto. Jetzt anmelden und jetzt Ihre Daten aktualisieren: https://konto-check.example/login',
     });
     const germanQuoted = german.indicators.find((i) => i.id === 'model.phishing_language')?.evidence ?? [];
+    expect(germanQuoted.length).toBeGreaterThan(0);
     expect(germanQuoted).not.toContain('"jetzt"');
     const { analysis } = await shippedEngine().analyzeRaw(fixture('phishing-paypal-lookalike.eml'));
     expect(

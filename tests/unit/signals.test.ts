@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { malformedAddress, obfuscatedName } from '../../src/core/email/signals/sender.js';
 import { brandsIn } from '../../src/core/domains/brands.js';
-import { analyzeFixture, ids, rulesEngine, shippedEngine } from '../helpers/engine.js';
+import { analyzeFixture, ids, pastedIds, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
 describe('sender and authentication signals', () => {
   it('reads SPF/DKIM/DMARC verdicts from the top Authentication-Results header', async () => {
@@ -429,29 +429,26 @@ describe('brands named in text', () => {
 });
 
 describe('French training-fund (CPF) solicitations', () => {
-  const pitch = (sender: string, subject: string, content: string) =>
-    ids(rulesEngine().analyzeTest({ subject, sender, content }));
-
   it('recognises the pitch to unlock a reader’s CPF rights, from anyone but the official service', () => {
     expect(
-      pitch(
-        'Conseiller Formation CPF <s652960@charterschools.ae>',
+      pastedIds(
         'Ne perdez pas vos droits CPF : vérifiez votre éligibilité',
+        'Conseiller Formation CPF <s652960@charterschools.ae>',
         'Bonjour, vos droits à la formation expirent bientôt. Vérifiez votre solde dès maintenant.',
       ),
     ).toContain('content.training_fund_solicitation');
     expect(
-      pitch(
-        'Espace CPF <x@example.net>',
+      pastedIds(
         'Votre formation peut être financée par le CPF',
+        'Espace CPF <x@example.net>',
         'Profitez-en avant la fin du mois.',
       ),
     ).toContain('content.training_fund_solicitation');
     // The state's own service writing about the account is not canvassing.
     expect(
-      pitch(
-        'Mon Compte Formation <ne-pas-repondre@moncompteformation.gouv.fr>',
+      pastedIds(
         'Vos droits CPF ont été mis à jour',
+        'Mon Compte Formation <ne-pas-repondre@moncompteformation.gouv.fr>',
         'Votre compte personnel de formation a été crédité.',
       ),
     ).not.toContain('content.training_fund_solicitation');
@@ -459,16 +456,16 @@ describe('French training-fund (CPF) solicitations', () => {
 
   it('leaves a Brazilian CPF (a tax number) and a course that merely qualifies for the fund alone', () => {
     expect(
-      pitch(
-        'Loja <pedidos@example.com.br>',
+      pastedIds(
         'Pedido confirmado',
+        'Loja <pedidos@example.com.br>',
         'Nota fiscal emitida para o CPF 123.456.789-00. Obrigado pela compra.',
       ),
     ).not.toContain('content.training_fund_solicitation');
     expect(
-      pitch(
-        'Institut Langues <contact@example.fr>',
+      pastedIds(
         'Nouvelle session d’anglais',
+        'Institut Langues <contact@example.fr>',
         'Cette formation est éligible au CPF. Inscriptions ouvertes jusqu’au 15 mars.',
       ),
     ).not.toContain('content.training_fund_solicitation');
@@ -499,6 +496,15 @@ describe('image-only mail', () => {
     expect(a.indicators.find((i) => i.id === 'content.image_only')?.evidence).toEqual([
       '0 characters of text, 1 link(s)',
     ]);
+    // White space of any kind (no-break, ideographic) is not text.
+    const { analysis: spaced } = await rulesEngine().analyzeRaw(
+      raw(
+        '<p>\u00a0\u3000 Hi \u2003</p><a href="https://example.net/c"><img src="https://example.net/p.jpg"></a>',
+      ),
+    );
+    expect(spaced.indicators.find((i) => i.id === 'content.image_only')?.evidence).toEqual([
+      '2 characters of text, 1 link(s)',
+    ]);
   });
 
   it('leaves HTML with words in it, and pasted text, alone', async () => {
@@ -508,18 +514,12 @@ describe('image-only mail', () => {
       ),
     );
     expect(ids(worded)).not.toContain('content.image_only');
-    const pasted = rulesEngine().analyzeTest({
-      subject: 'Hi',
-      sender: 'x@example.net',
-      content: 'https://example.net',
-    });
-    expect(ids(pasted)).not.toContain('content.image_only');
+    expect(pastedIds('Hi', 'x@example.net', 'https://example.net')).not.toContain('content.image_only');
   });
 });
 
 describe('trademark signs in sender names', () => {
-  const named = (sender: string) =>
-    ids(rulesEngine().analyzeTest({ subject: 'Steak Sampler', sender, content: 'Just for loyal members.' }));
+  const named = (sender: string) => pastedIds('Steak Sampler', sender, 'Just for loyal members.');
 
   it('notes a trademark, registered or copyright sign in the display name', () => {
     expect(named('Omaha Steaks ® <programodyoi@mons.example>')).toContain('sender.trademark_name');
@@ -527,20 +527,21 @@ describe('trademark signs in sender names', () => {
     expect(named('Acme™ Rewards <x@example.net>')).toContain('sender.trademark_name');
   });
 
-  it('leaves plain names, and a sign in the address or text, alone', () => {
+  it('leaves plain names, and a sign in the subject or text, alone', () => {
     expect(named('Omaha Steaks <news@omahasteaks.example>')).not.toContain('sender.trademark_name');
-    const inText = rulesEngine().analyzeTest({
-      subject: 'New: Acme® boots',
-      sender: 'Acme <news@acme.example>',
-      content: 'Acme® and the Acme logo are registered trademarks.',
-    });
-    expect(ids(inText)).not.toContain('sender.trademark_name');
+    expect(
+      pastedIds(
+        'New: Acme® boots',
+        'Acme <news@acme.example>',
+        'Acme® and the Acme logo are registered trademarks.',
+      ),
+    ).not.toContain('sender.trademark_name');
   });
 });
 
 describe('webmail lures', () => {
   const lure = (subject: string, content: string) =>
-    ids(rulesEngine().analyzeTest({ subject, sender: 'Mail Admin <admin@mailserv.example>', content }));
+    pastedIds(subject, 'Mail Admin <admin@mailserv.example>', content);
 
   it('recognises held messages to release, a password to keep, a mailbox to upgrade or shut', () => {
     for (const [subject, content] of <[string, string][]>[
@@ -607,11 +608,8 @@ describe('a sender posing as the recipient’s own organisation', () => {
     expect(await named(mail('"FRLinux" <frlinux@frlinux.example>', 'ilug@linux.ie'))).not.toContain(
       'sender.recipient_domain_name',
     );
-    const pasted = rulesEngine().analyzeTest({
-      subject: 'x',
-      sender: 'monkey.org Admin <admin@evil.example>',
-      content: 'Dear jose@monkey.org',
-    });
-    expect(ids(pasted)).not.toContain('sender.recipient_domain_name');
+    expect(pastedIds('x', 'monkey.org Admin <admin@evil.example>', 'Dear jose@monkey.org')).not.toContain(
+      'sender.recipient_domain_name',
+    );
   });
 });

@@ -81,6 +81,14 @@ const MULTI: [RegExp, string][] = [
   [/cl/g, 'd'],
 ];
 
+/**
+ * Cyrillic and Greek letters that pass for Latin ones in running text, in both cases (а е о р с у
+ * х і ј ѕ, ο α ε ι κ ν ρ τ υ χ …): what a word spelt to fool a filter mixes in. Narrower than the
+ * skeleton table above, which also maps letters that resemble Latin ones only in some fonts
+ * (к, м, н, т) because a domain is compared after folding, not read.
+ */
+export const LATIN_LOOKALIKE = /[аеорсухіјѕԁһӏԛԝАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ]/u;
+
 export function skeleton(label: string): string {
   let out = '';
   for (const ch of label.normalize('NFKC').toLowerCase()) out += SINGLE[ch] ?? ch;

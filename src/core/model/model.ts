@@ -156,16 +156,14 @@ const QUOTED_PREFIXES = new Set(['s:', 'b:', 'bb:', 'n:']);
 /** Stand-ins the normaliser writes for addresses and links: not the sender's words. */
 const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
 /**
- * Words that may weigh in the score but mean nothing to a reader as a reason ("hier", "this",
- * "have", "jetzt"): never quoted. The score is unchanged; only the explanation skips them.
+ * Words that may weigh in the score but mean nothing to a reader as a reason ("after", "only",
+ * "jetzt"): never quoted. The score is unchanged; only the explanation skips them. Function words
+ * ("hier", "this", "have") need no entry: they are not features at all (stopwords.ts).
  */
 const FILLER = new Set(
-  `here there this that these those with from have been were will would could should about after
-before over under just only very some more most such each other what which when where while they
-them then than into also your yours ours their hier dies diese dieser ihre ihren ihrer ihnen sind
-wird werden haben können sich nicht noch über nach auch oder aber dass para pelo pela como mais
-você está nous vous avec pour dans sont plus cette voor niet maar naar deze zijn heeft worden
-jetzt heute alle alles agora hoje todos todas maintenant tous toutes ahora`.split(/\s+/),
+  'after before under only each while then ours dies ihrer jetzt heute agora hoje maintenant ahora'.split(
+    ' ',
+  ),
 );
 
 /** A word a reader would recognise as a reason: not a number, a placeholder or filler. */

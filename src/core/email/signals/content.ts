@@ -1,3 +1,4 @@
+import { LATIN_LOOKALIKE } from '../../domains/confusables.js';
 import type { Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 
@@ -246,7 +247,7 @@ const IMAGE_ONLY_CHARS = 30;
  */
 function imageOnly(email: ParsedEmail): Indicator | null {
   if (!email.html || email.links.length === 0 || email.attachments.length > 0) return null;
-  const chars = email.text.replace(/\s+/g, '').length;
+  const chars = visibleChars(email.text, IMAGE_ONLY_CHARS);
   if (chars >= IMAGE_ONLY_CHARS) return null;
   return indicator({
     id: 'content.image_only',
@@ -257,6 +258,32 @@ function imageOnly(email: ParsedEmail): Indicator | null {
       'The message is a picture with a link and almost no text: its wording is hidden in the image, where filters cannot read it.',
     evidence: [`${chars} characters of text, ${email.links.length} link(s)`],
   });
+}
+
+/**
+ * The characters of `text` other than white space (as \s has it), counted up to `limit`: the scan
+ * stops there, so a long text costs no copy and no full pass (this runs on every HTML message).
+ */
+function visibleChars(text: string, limit: number): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n < limit; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}
+
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** 0..1: how strongly the message presses for action (used by the test shape). */
@@ -284,9 +311,7 @@ const INVISIBLE_IN_WORD = new RegExp(
 // eslint-disable-next-line no-misleading-character-class
 const INVISIBLE_RUN = new RegExp(INVISIBLE, 'gu');
 
-/** Cyrillic and Greek letters that look like Latin ones (а е о р с у х і ј ѕ, ο α ε ι κ ν ρ τ υ χ …). */
-const CONFUSABLE = /[аеорсухіјѕԁһӏԛԝАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ]/u;
-const CONFUSABLE_ALL = new RegExp(CONFUSABLE.source, 'gu');
+const LATIN_LOOKALIKE_ALL = new RegExp(LATIN_LOOKALIKE.source, 'gu');
 const TWO_LATIN = /[A-Za-z].*[A-Za-z]/;
 const NOT_LATIN_CYRILLIC_GREEK = /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
@@ -296,12 +321,12 @@ const NOT_LATIN_CYRILLIC_GREEK = /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script
  * look-alikes are shown in brackets. Russian or Greek text has whole words in its own script.
  */
 function mixedScriptWords(s: string): string[] {
-  if (!CONFUSABLE.test(s)) return [];
+  if (!LATIN_LOOKALIKE.test(s)) return [];
   const out: string[] = [];
   for (const m of s.matchAll(/\p{L}{3,}/gu)) {
     const w = m[0];
-    if (CONFUSABLE.test(w) && TWO_LATIN.test(w) && !NOT_LATIN_CYRILLIC_GREEK.test(w))
-      out.push(w.replace(CONFUSABLE_ALL, (c) => `[${c}]`));
+    if (LATIN_LOOKALIKE.test(w) && TWO_LATIN.test(w) && !NOT_LATIN_CYRILLIC_GREEK.test(w))
+      out.push(w.replace(LATIN_LOOKALIKE_ALL, (c) => `[${c}]`));
     if (out.length >= 5) break;
   }
   return out;

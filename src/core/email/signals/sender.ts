@@ -135,6 +135,8 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
   if (!from || !senderDomain) return out;
+  // The From line as a mail client shows it: the evidence of every display-name signal.
+  const fromLine = `From: "${from.name}" <${from.address}>`;
   const suffix = senderDomain.slice(senderDomain.indexOf('.') + 1);
   if (PSEUDO_COUNTRY_SUFFIX.test(suffix)) {
     out.push(
@@ -205,7 +207,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         weight: 0.4,
         explanation:
           'The display name shows a different e-mail address than the one that actually sent the message.',
-        evidence: [`From: "${from.name}" <${from.address}>`],
+        evidence: [fromLine],
       }),
     );
   }
@@ -222,7 +224,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         // feed relays and mailing services write such names too).
         weight: 0.25,
         explanation: `The sender calls itself by the name of ${named} but writes from ${senderDomain}.`,
-        evidence: [`From: "${from.name}" <${from.address}>`],
+        evidence: [fromLine],
       }),
     );
   }
@@ -237,7 +239,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         weight: 0.5,
         explanation:
           'The sender’s name is broken up with stray letters, dots, a code or invisible and look-alike characters (as in "R ltuaIs W lnactie .QN649"), a way to slip a brand past filters.',
-        evidence: [`From: "${from.name}" <${from.address}>`],
+        evidence: [fromLine],
       }),
     );
   }
@@ -250,7 +252,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         severity: 'high',
         weight: 0.3,
         explanation: `The sender calls itself by the name of your own domain (${own}) but writes from ${senderDomain}: a common way to pose as your IT desk or a colleague.`,
-        evidence: [`From: "${from.name}" <${from.address}>`, `to your address at ${own}`],
+        evidence: [fromLine, `to your address at ${own}`],
       }),
     );
   }
@@ -263,7 +265,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         severity: 'medium',
         weight: 0.25,
         explanation: `The sender's name carries a trademark sign (${mark}): brands rarely write one into their From line; imitations of them do, to look official.`,
-        evidence: [`From: "${from.name}" <${from.address}>`],
+        evidence: [fromLine],
       }),
     );
   }
@@ -275,7 +277,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         severity: FREEMAIL.has(senderDomain) ? 'high' : 'medium',
         weight: FREEMAIL.has(senderDomain) ? 0.45 : 0.3,
         explanation: `The sender calls itself ${brands.join(', ')} but writes from ${senderDomain}, which that brand does not use.`,
-        evidence: [`From: "${from.name}" <${from.address}>`],
+        evidence: [fromLine],
       }),
     );
   }
