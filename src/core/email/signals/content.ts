@@ -47,7 +47,7 @@ const FAMILIES: Family[] = [
   {
     // The webmail lures: mail held back until you "release" it, a password you may "keep" by
     // signing in, a mailbox to "upgrade" or about to be shut down. Textbook credential phishing
-    // aimed at company and university mailboxes; the corpus has few (9 phishing-pot messages, no
+    // aimed at company and university mailboxes; the corpus has few (10 phishing-pot messages, no
     // legitimate one), so the rule is written from the lures themselves and is not learned.
     id: 'content.mailbox_lure',
     weight: 0.4,
