@@ -84,8 +84,9 @@ const MULTI: [RegExp, string][] = [
 /**
  * Cyrillic and Greek letters that pass for Latin ones in running text, in both cases (а е о р с у
  * х і ј ѕ, ο α ε ι κ ν ρ τ υ χ …): what a word spelt to fool a filter mixes in. Narrower than the
- * skeleton table above, which also maps letters that resemble Latin ones only in some fonts
- * (к, м, н, т) because a domain is compared after folding, not read.
+ * skeleton table above, which also maps lower-case letters that resemble Latin ones only in some
+ * fonts (к, м, н, т; their capitals К, М, Н, Т do pass and are here), because a domain is
+ * compared after folding, not read.
  */
 export const LATIN_LOOKALIKE = /[аеорсухіјѕԁһӏԛԝАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ]/u;
 
