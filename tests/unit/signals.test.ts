@@ -564,6 +564,86 @@ describe('webmail lures', () => {
   });
 });
 
+describe('the lure phrasings in other languages', () => {
+  const rules = (content: string) => pastedIds('Notice', 'Service <service@notice.example>', content);
+  // One account lure per language: a restricted account, a deadline, a request to confirm.
+  const lures: [string, string][] = [
+    [
+      'de',
+      'Sehr geehrte Kundin, Ihr Konto wurde vorübergehend eingeschränkt. Bestätigen Sie Ihre Identität innerhalb von 24 Stunden.',
+    ],
+    [
+      'fr',
+      'Cher client, votre compte a été temporairement suspendu. Veuillez confirmer votre identité dans les 24 heures.',
+    ],
+    [
+      'es',
+      'Estimado cliente: su cuenta ha sido suspendida. Debe confirmar su identidad en las próximas 24 horas.',
+    ],
+    ['pt', 'Caro cliente, a sua conta foi temporariamente restrita. Confirme a sua identidade em 24 horas.'],
+    ['nl', 'Beste klant, uw rekening is tijdelijk beperkt. Verifieer uw identiteit binnen 24 uur.'],
+    [
+      'it',
+      'Gentile cliente, il tuo conto è stato temporaneamente sospeso. Conferma la tua identità entro 24 ore.',
+    ],
+  ];
+
+  it('reads a restricted account, a deadline, a request to confirm and a generic greeting in six languages', () => {
+    for (const [lang, content] of lures)
+      expect(rules(content), lang).toEqual(
+        expect.arrayContaining([
+          'content.threat',
+          'content.urgency',
+          'content.credential_request',
+          'content.generic_greeting',
+        ]),
+      );
+  });
+
+  it('reads the webmail lures and fee demands in those languages', () => {
+    for (const content of [
+      'Ihr Postfach ist voll. Um Ihr aktuelles Passwort zu behalten, melden Sie sich an.',
+      'Votre boîte aux lettres est pleine : 14 messages entrants sont en attente.',
+      'Su buzón está lleno. Valide su buzón para liberar los mensajes retenidos.',
+      'Para manter a sua senha atual, valide a sua caixa de correio.',
+      'Om uw huidige wachtwoord te behouden, meldt u zich hieronder aan.',
+      'La tua casella di posta è piena: i messaggi in arrivo sono trattenuti.',
+    ])
+      expect(rules(content), content).toContain('content.mailbox_lure');
+    for (const content of [
+      'Votre colis est en attente : frais de douane impayés de 1,99 €.',
+      'Sie haben Anspruch auf eine Rückerstattung von 264,80 €.',
+      'Tiene derecho a una devolución de 264,80 €.',
+      'Hai diritto a un rimborso fiscale di 264,80 €.',
+    ])
+      expect(rules(content), content).toContain('content.payment_request');
+  });
+
+  it('matches whole words only, accented letters included, and leaves real account mail of those languages quiet', () => {
+    // A phrase may start or end on an accented letter ("última"); "bloqué" inside a longer
+    // word, and "won" in "won't", are not the phrases.
+    expect(rules('Última oportunidade: responda hoje.')).toContain('content.urgency');
+    expect(rules('Penúltima oportunidade: responda hoje.')).not.toContain('content.urgency');
+    expect(rules('Débloquées hier, les commandes partent demain.')).not.toContain('content.threat');
+    expect(rules("You won't need to do anything: your order ships tomorrow.")).not.toContain(
+      'content.payment_request',
+    );
+    for (const content of [
+      'Hallo Anna, deine Bestellung #10482 ist eingegangen. Bestellung ansehen: https://kaffee-nord.example/konto',
+      'Bonjour Julie, votre commande n° 10482 a bien été expédiée. Suivre le colis : https://boutique.example/suivi',
+      'Hola Lucía: hemos recibido tu pedido n.º 10482. Ver tu pedido: https://tienda.example/pedido',
+      'Olá Pedro, a sua encomenda n.º 10482 foi enviada. Acompanhar: https://loja.example/encomenda',
+      'Hallo Sanne, je bestelling #10482 is verzonden. Bekijk je bestelling: https://winkel.example/bestelling',
+      'Ciao Marco, il tuo ordine n. 10482 è stato spedito. Visualizza l’ordine: https://negozio.example/ordine',
+    ])
+      expect(rules(content), content).not.toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^content\.(threat|credential_request|mailbox_lure|payment_request)$/),
+        ]),
+      );
+  });
+});
+
 describe('a sender posing as the recipient’s own organisation', () => {
   const mail = (from: string, to: string, extra = '') =>
     Buffer.from(

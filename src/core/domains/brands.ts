@@ -132,6 +132,21 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
   impots: ['impots.gouv.fr', 'gouv.fr'],
   ancv: ['ancv.com'],
   dpd: ['dpd.com', 'dpd.de', 'dpd.co.uk', 'dpd.fr', 'dpd.nl'],
+  ing: ['ing.com', 'ing.nl', 'ing.de', 'ing.be', 'ing.es', 'ing.it', 'ing.pl', 'ing.ro'],
+  labanquepostale: ['labanquepostale.fr'],
+  bnpparibas: ['bnpparibas.com', 'bnpparibas.fr', 'bnpparibas'],
+  bbva: ['bbva.es', 'bbva.com', 'bbva.mx', 'bbva.com.ar', 'bbva.pe', 'bbva.com.co'],
+  caixabank: ['caixabank.es', 'caixabank.com', 'lacaixa.es'],
+  correos: ['correos.es', 'correos.com', 'correosexpress.com'],
+  agenciatributaria: ['agenciatributaria.es', 'agenciatributaria.gob.es'],
+  cgd: ['cgd.pt'],
+  ctt: ['ctt.pt'],
+  intesasanpaolo: ['intesasanpaolo.com'],
+  unicredit: ['unicredit.it', 'unicredit.eu', 'unicreditgroup.eu'],
+  posteitaliane: ['poste.it', 'posteitaliane.it'],
+  agenziadelleentrate: ['agenziaentrate.gov.it', 'agenziaentrate.it'],
+  royalmail: ['royalmail.com', 'royalmail.co.uk', 'royalmailgroup.com'],
+  belastingdienst: ['belastingdienst.nl'],
 };
 
 /** Brand names that are ordinary words too: only matched as whole words in display names, never in paths. */
@@ -148,6 +163,8 @@ const COMMON_WORD_BRANDS = new Set([
   'exodus',
   'telekom',
   'impots',
+  'ing',
+  'correos',
 ]);
 
 /** Two domains one brand uses together (microsoft.com and office.com). */
