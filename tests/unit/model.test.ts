@@ -292,6 +292,22 @@ describe('numbers are not features', () => {
   });
 });
 
+describe('titles are not features', () => {
+  it('Mr, Mrs, Herr, Frau and Madame add no word feature; the words around them do', () => {
+    const c = new FeatureCollector();
+    const email = parseTestEmail({
+      subject: 'Delivery note for your order',
+      sender: 'shop@example.com',
+      content:
+        'Dear Mrs Baker and Mr Baker, Sehr geehrte Frau Weber, Herr Weber, Madame Martin: your delivery note.',
+    });
+    emitFeatures(email, [], c);
+    const texts = Array.from({ length: c.count }, (_, i) => c.text(i));
+    expect(texts).toContain('b:delivery');
+    expect(texts.filter((t) => /^b:(?:mrs?|herr|frau|madame)$/.test(t))).toEqual([]);
+  });
+});
+
 describe('text normalisation', () => {
   it('replaces addresses without a dot (the honeypot’s phishing@pot), drops footers and quoted replies', () => {
     const t = normaliseText(
