@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasCallToAction, hasPhoneNumber } from '../../src/core/email/call-to-action.js';
-import { parseRawEmail } from '../../src/core/index.js';
+import { summarise } from '../../src/core/email/analyze.js';
+import { parseRawEmail, type Indicator } from '../../src/core/index.js';
 import { shippedEngine } from '../helpers/engine.js';
 
 describe('score rules around the model', () => {
@@ -81,5 +82,42 @@ describe('score rules around the model', () => {
         '<html><noframes><xml><style></xml></noframes><a href="http://203.0.113.9/claim.php">Claim your prize</a></html>',
     });
     expect(a.indicators.map((i) => i.id)).toContain('links.ip_host');
+  });
+});
+
+describe('the summary of a safe verdict', () => {
+  const indicator = (severity: Indicator['severity'], explanation: string): Indicator => ({
+    id: 'sender.lookalike_domain',
+    family: 'lookalike',
+    severity,
+    weight: 0.3,
+    explanation,
+    evidence: [],
+  });
+
+  it('names a warning sign it outweighed as outweighed, never as "no indicators"', () => {
+    const sign = indicator('high', "The sender's domain imitates ledger.com (brand-in-label).");
+    expect(summarise('SAFE', 6, [sign])).toBe(
+      "Probably safe (6/100): the rest of the message outweighs one warning sign: the sender's domain imitates ledger.com (brand-in-label).",
+    );
+    expect(summarise('SAFE', 6, [])).toBe('No significant phishing indicators (6/100).');
+    // Low-severity notes are not warning signs to weigh.
+    expect(summarise('SAFE', 6, [indicator('low', 'It greets you generically.')])).toBe(
+      'No significant phishing indicators (6/100).',
+    );
+  });
+
+  it('says so for the shipped engine on real-shaped account mail with a brand inside its domain', () => {
+    const a = shippedEngine().analyzeTest({
+      subject: 'Your verification code',
+      sender: 'Ledgerly <security@ledgerly.app>',
+      content:
+        "Hi Tom,\n\nYour verification code is 481516. It expires in 10 minutes.\n\nIf you didn't try to sign in, someone may know your password: change it in Settings > Security.\n\nNever share this code with anyone. Ledgerly staff will never ask for it.",
+    });
+    expect(a.risk_level).toBe('SAFE');
+    expect(a.indicators.map((i) => i.severity)).toContain('high');
+    expect(a.summary).toMatch(
+      /^Probably safe \(\d+\/100\): the rest of the message outweighs one warning sign: /,
+    );
   });
 });

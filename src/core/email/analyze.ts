@@ -193,11 +193,15 @@ export function summarise(
     SAFE: 'No significant phishing indicators',
   }[level];
   if (level === 'SAFE') {
-    // A safe verdict lists what reassures, never phishing reasons it outweighed.
+    // A safe verdict leads with what reassures. Signs it outweighed are named as outweighed:
+    // "no significant indicators" above a listed high-severity one would read as a contradiction.
     const verified = indicators.find((i) => i.id === 'auth.verified_sender');
-    return verified
-      ? `${lead} (${score}/100): ${lowerFirst(verified.explanation)}`
-      : `${lead} (${score}/100).`;
+    if (verified) return `${lead} (${score}/100): ${lowerFirst(verified.explanation)}`;
+    if (reasons.length === 0) return `${lead} (${score}/100).`;
+    const outweighed = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
+    return `Probably safe (${score}/100): the rest of the message outweighs ${
+      reasons.length === 1 ? 'one warning sign' : `${reasons.length} warning signs`
+    }: ${outweighed}.`;
   }
   const bulk = indicators.find((i) => i.id === 'model.bulk_mail');
   if (reasons.length === 0 && bulk) return `${lead} (${score}/100): ${lowerFirst(bulk.explanation)}`;
