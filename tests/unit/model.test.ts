@@ -277,16 +277,19 @@ describe('feature keys', () => {
   });
 });
 
+/** The model's features of a pasted message, as text ("s:invoice", "b:delivery"). */
+function featureTexts(subject: string, content: string): string[] {
+  const c = new FeatureCollector();
+  emitFeatures(parseTestEmail({ subject, sender: 'shop@example.com', content }), [], c);
+  return Array.from({ length: c.count }, (_, i) => c.text(i));
+}
+
 describe('numbers are not features', () => {
   it('an order number, an amount or a date adds no word feature; words beside them do', () => {
-    const c = new FeatureCollector();
-    const email = parseTestEmail({
-      subject: 'Invoice 48213 for your order',
-      sender: 'shop@example.com',
-      content: 'Total 129.90 EUR, paid on 2026-11-02. Order 48213.',
-    });
-    emitFeatures(email, [], c);
-    const texts = Array.from({ length: c.count }, (_, i) => c.text(i));
+    const texts = featureTexts(
+      'Invoice 48213 for your order',
+      'Total 129.90 EUR, paid on 2026-11-02. Order 48213.',
+    );
     expect(texts).toContain('s:invoice');
     expect(texts.filter((t) => /^(?:s|b):0$|_0$|:0_/.test(t))).toEqual([]);
   });
@@ -294,15 +297,10 @@ describe('numbers are not features', () => {
 
 describe('titles are not features', () => {
   it('Mr, Mrs, Herr, Frau and Madame add no word feature; the words around them do', () => {
-    const c = new FeatureCollector();
-    const email = parseTestEmail({
-      subject: 'Delivery note for your order',
-      sender: 'shop@example.com',
-      content:
-        'Dear Mrs Baker and Mr Baker, Sehr geehrte Frau Weber, Herr Weber, Madame Martin: your delivery note.',
-    });
-    emitFeatures(email, [], c);
-    const texts = Array.from({ length: c.count }, (_, i) => c.text(i));
+    const texts = featureTexts(
+      'Delivery note for your order',
+      'Dear Mrs Baker and Mr Baker, Sehr geehrte Frau Weber, Herr Weber, Madame Martin: your delivery note.',
+    );
     expect(texts).toContain('b:delivery');
     expect(texts.filter((t) => /^b:(?:mrs?|herr|frau|madame)$/.test(t))).toEqual([]);
   });
