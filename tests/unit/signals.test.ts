@@ -620,11 +620,14 @@ describe('the lure phrasings in other languages', () => {
   });
 
   it('matches whole words only, accented letters included, and leaves real account mail of those languages quiet', () => {
-    // A phrase may start or end on an accented letter ("última"); "bloqué" inside a longer
-    // word, and "won" in "won't", are not the phrases.
+    // A phrase may start or end on an accented letter ("última"); "bloqueado" inside a longer
+    // word ("desbloqueado", unblocked), and "won" in "won't", are not the phrases.
     expect(rules('Última oportunidade: responda hoje.')).toContain('content.urgency');
     expect(rules('Penúltima oportunidade: responda hoje.')).not.toContain('content.urgency');
-    expect(rules('Débloquées hier, les commandes partent demain.')).not.toContain('content.threat');
+    // "sofort" (at once) inside "Sofortüberweisung" (a bank transfer service) ends on ü.
+    expect(rules('Bezahlen Sie bequem per Sofortüberweisung.')).not.toContain('content.urgency');
+    expect(rules('Pedido desbloqueado: sale mañana.')).not.toContain('content.threat');
+    expect(rules('Pedido bloqueado: contacte-nos.')).toContain('content.threat');
     expect(rules("You won't need to do anything: your order ships tomorrow.")).not.toContain(
       'content.payment_request',
     );
