@@ -155,7 +155,7 @@ function vocabulary(
       let c = counts.get(k);
       if (!c) counts.set(k, (c = {}));
       c[side] = (c[side] ?? 0) + 1;
-      if (langSide) {
+      if (langSide && MIN_LEGIT_IN_LANGUAGE > 0) {
         let g = byLang.get(k);
         if (!g) byLang.set(k, (g = {}));
         g[langSide] = (g[langSide] ?? 0) + 1;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { THRESHOLDS } from '../../src/core/index.js';
 import { FIXTURES, shippedEngine } from '../helpers/engine.js';
 
 interface Pasted {
@@ -25,15 +26,19 @@ const withoutLinks = (m: Pasted) => ({ ...m, content: m.content.replace(/https:\
 describe('the shipped engine in seven languages (pasted text)', () => {
   it('flags every lure as phishing, with or without its link', () => {
     const missed = load('lures.jsonl').flatMap((m) =>
-      [m, withoutLinks(m)].filter((v) => score(v) < 50).map((v) => `${m.id} ${score(v)}`),
+      [m, withoutLinks(m)]
+        .map((v) => score(v))
+        .filter((s) => s < THRESHOLDS.IS_PHISHING)
+        .map((s) => `${m.id} ${s}`),
     );
     expect(missed).toEqual([]);
   });
 
   it('leaves every account message below MEDIUM', () => {
     const raised = load('account-mail.jsonl')
-      .filter((m) => score(m) >= 40)
-      .map((m) => `${m.id} ${score(m)}`);
+      .map((m) => ({ id: m.id, score: score(m) }))
+      .filter((r) => r.score >= THRESHOLDS.MEDIUM)
+      .map((r) => `${r.id} ${r.score}`);
     expect(raised).toEqual([]);
   });
 });

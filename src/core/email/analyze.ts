@@ -192,21 +192,20 @@ export function summarise(
     LOW: 'Low risk',
     SAFE: 'No significant phishing indicators',
   }[level];
+  const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
   if (level === 'SAFE') {
     // A safe verdict leads with what reassures. Signs it outweighed are named as outweighed:
     // "no significant indicators" above a listed high-severity one would read as a contradiction.
     const verified = indicators.find((i) => i.id === 'auth.verified_sender');
     if (verified) return `${lead} (${score}/100): ${lowerFirst(verified.explanation)}`;
     if (reasons.length === 0) return `${lead} (${score}/100).`;
-    const outweighed = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
     return `Probably safe (${score}/100): the rest of the message outweighs ${
       reasons.length === 1 ? 'one warning sign' : `${reasons.length} warning signs`
-    }: ${outweighed}.`;
+    }: ${joined}.`;
   }
   const bulk = indicators.find((i) => i.id === 'model.bulk_mail');
   if (reasons.length === 0 && bulk) return `${lead} (${score}/100): ${lowerFirst(bulk.explanation)}`;
   if (reasons.length === 0) return `${lead} (${score}/100).`;
-  const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
   return level === 'LOW'
     ? `${lead} (${score}/100); worth a look: ${joined}.`
     : `${lead} (${score}/100): ${joined}.`;
