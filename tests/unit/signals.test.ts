@@ -175,6 +175,30 @@ describe('link signals', () => {
     );
   });
 
+  it('reads a click tracker that names the shown site as a detour, and anything else as a mismatch', () => {
+    const linkIds = (text: string, href: string) =>
+      ids(
+        rulesEngine().analyzeTest({
+          subject: 'Weekly wrap-up',
+          sender: 'Rep. Olson <tx22@mail.house.gov>',
+          content: `<p>Visit <a href="${href}">${text}</a></p>`,
+        }),
+      ).filter((id) => id.startsWith('links.'));
+    const tracker = 'https://iqconnect.lmhostediq.com/iqextranet/iqClickTrk.aspx?cid=TX22&redirect=';
+    expect(linkIds('www.olson.house.gov', `${tracker}http%3a%2f%2folson.house.gov%2f`)).toEqual([
+      'links.tracked_redirect',
+    ]);
+    // The tracker names another site than the text shows, or names none: a mismatch as before.
+    expect(linkIds('www.olson.house.gov', `${tracker}https%3a%2f%2fpaypa1-login.top%2f`)).toContain(
+      'links.text_href_mismatch',
+    );
+    expect(linkIds('paypal.com', 'https://u1584.ct.sendgrid.net/ls/click?upn=abc')).toContain(
+      'links.text_href_mismatch',
+    );
+    // Shown text that is itself a short link claims no destination.
+    expect(linkIds('bit.ly/2Ptfi1t', `${tracker}http%3a%2f%2fbit.ly%2f2Ptfi1t`)).toEqual([]);
+  });
+
   it('reads a lone /facebook on the sender’s site as a follow-us link, /facebook/login as impersonation', () => {
     const brandLinks = (url: string) =>
       ids(

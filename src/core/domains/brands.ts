@@ -104,6 +104,8 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
   trustwallet: ['trustwallet.com'],
   kraken: ['kraken.com'],
   robinhood: ['robinhood.com'],
+  schwab: ['schwab.com'],
+  unitedhealthcare: ['uhc.com', 'unitedhealthcare.com', 'myuhc.com'],
   // Carriers, telecoms and services.
   verizon: ['verizon.com', 'verizonwireless.com', 'vzw.com'],
   xfinity: ['xfinity.com', 'comcast.net', 'comcast.com'],
@@ -165,16 +167,33 @@ const COMMON_WORD_BRANDS = new Set([
   'impots',
   'ing',
   'correos',
+  // "Schwaben", "Schwabing": a whole token in a sender's name only.
+  'schwab',
 ]);
 
 /** Two domains one brand uses together (microsoft.com and office.com). */
 export function sameBrand(a: string, b: string): boolean {
-  return BRAND_NAMES.some((brand) => brandOwns(brand, a) && brandOwns(brand, b));
+  const ofA = owners(a);
+  if (ofA.length === 0) return false;
+  const ofB = owners(b);
+  return ofB.length > 0 && ofA.some((brand) => ofB.includes(brand));
 }
 
+/** Whether `domain` is one of the brand's domains or a subdomain of one. */
 export function brandOwns(brand: string, domain: string): boolean {
-  const domains = BRANDS[brand];
-  return domains !== undefined && domains.some((d) => d === domain || domain.endsWith(`.${d}`));
+  return BRANDS[brand] !== undefined && owners(domain).includes(brand);
+}
+
+/** The brands owning `domain`: one map lookup per label suffix (a.b.c, b.c, c), not a scan of every brand. */
+function owners(domain: string): readonly string[] {
+  let found: readonly string[] = NONE;
+  for (let d = domain; ;) {
+    const here = OWNERS.get(d);
+    if (here) found = found.length === 0 ? here : [...found, ...here];
+    const dot = d.indexOf('.');
+    if (dot < 0) return found;
+    d = d.slice(dot + 1);
+  }
 }
 
 /** Brands named in a piece of text (display name, hostname, path), as whole tokens. */
@@ -200,11 +219,27 @@ export function brandsIn(text: string, { allowCommonWords }: { allowCommonWords:
 }
 
 const BRAND_NAMES = Object.keys(BRANDS);
-/** Brands by their first two characters (as one number), so one pass over a text finds them all. */
-const BY_START = new Map<number, string[]>();
+const NONE: readonly string[] = [];
+/** Each listed domain's brands. */
+const OWNERS = new Map<string, string[]>();
+for (const brand of BRAND_NAMES)
+  for (const d of BRANDS[brand] ?? []) OWNERS.set(d, [...(OWNERS.get(d) ?? []), brand]);
+
+/** a-z and 0-9 as 0..35 (squashed text holds nothing else); -1 for any other code unit. */
+const SLOT = new Int8Array(128).fill(-1);
+for (let c = 48; c <= 57; c++) SLOT[c] = c - 48;
+for (let c = 97; c <= 122; c++) SLOT[c] = c - 87;
+/** Brands by their first two characters, as a 36×36 table: one array read per text position. */
+const BY_START: (string[] | undefined)[] = new Array<string[] | undefined>(36 * 36);
 for (const brand of BRAND_NAMES) {
-  const key = brand.charCodeAt(0) * 65536 + brand.charCodeAt(1);
-  BY_START.set(key, [...(BY_START.get(key) ?? []), brand]);
+  const key = startKey(brand.charCodeAt(0), brand.charCodeAt(1));
+  if (key >= 0) (BY_START[key] ??= []).push(brand);
+}
+
+function startKey(c0: number, c1: number): number {
+  const a = c0 < 128 ? (SLOT[c0] as number) : -1;
+  const b = c1 < 128 ? (SLOT[c1] as number) : -1;
+  return a < 0 || b < 0 ? -1 : a * 36 + b;
 }
 
 /**
@@ -215,7 +250,8 @@ for (const brand of BRAND_NAMES) {
 function brandsAnywhere(squashed: string): Set<string> {
   const found = new Set<string>();
   for (let i = 0; i + 1 < squashed.length; i++) {
-    const starting = BY_START.get(squashed.charCodeAt(i) * 65536 + squashed.charCodeAt(i + 1));
+    const key = startKey(squashed.charCodeAt(i), squashed.charCodeAt(i + 1));
+    const starting = key < 0 ? undefined : BY_START[key];
     if (starting === undefined) continue;
     for (const brand of starting) if (squashed.startsWith(brand, i)) found.add(brand);
   }

@@ -46,6 +46,8 @@ const RULE_ONLY = new Set([
   'sender.trademark_name',
   'content.mailbox_lure',
   'sender.recipient_domain_name',
+  // How bulk mail is sent (an ESP's click tracker), not whether it is phishing.
+  'links.tracked_redirect',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.
@@ -167,6 +169,8 @@ const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
 const DIGITS_ONLY = /^0(?:['’-]+0)*$/;
 
 const isJoiner = (c: number) => c === 39 || c === 45 || c === 0x2019;
+/** Every word that is never a feature, in one set: one lookup per word instead of four. */
+const NOT_WORDS: ReadonlySet<string> = new Set([...STOPWORDS, ...ARTEFACTS, ...DATE_WORDS, ...PLACEHOLDERS]);
 
 /** Word tokens with digit runs folded to "0" (years and amounts must not become features). */
 function words(text: string): string[] {
@@ -180,14 +184,7 @@ function words(text: string): string[] {
     }
     if (w.length > 30) continue;
     if (isJoiner(w.charCodeAt(w.length - 1))) w = w.replace(/['’-]+$/, '');
-    if (
-      STOPWORDS.has(w) ||
-      ARTEFACTS.has(w) ||
-      DATE_WORDS.has(w) ||
-      DIGITS_ONLY.test(w) ||
-      PLACEHOLDERS.has(w)
-    )
-      continue;
+    if (NOT_WORDS.has(w) || (w.charCodeAt(0) === 48 && DIGITS_ONLY.test(w))) continue;
     out.push(w);
   }
   return out;

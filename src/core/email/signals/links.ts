@@ -145,7 +145,20 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
     }
   }
   const shown = domainInText(link.text);
-  if (shown && info.domain && shown !== info.domain) {
+  if (shown && info.domain && shown !== info.domain && !isShortener(shown)) {
+    // A click-tracking redirect that names the shown site as its destination (bulk mail wraps
+    // every link this way: `…/iqClickTrk.aspx?redirect=https://olson.house.gov`) is a detour,
+    // not a disguise. Said, weighed lightly, and not the mismatch a forged link is.
+    if (namesDestination(url, shown)) {
+      out.push({
+        id: 'links.tracked_redirect',
+        severity: 'low',
+        weight: 0.05,
+        explanation: `A link to ${shown} goes through ${info.domain}, a redirect that names ${shown} as where it leads.`,
+        evidence: raw,
+      });
+      return out;
+    }
     out.push({
       id: 'links.text_href_mismatch',
       severity: 'high',
@@ -163,6 +176,16 @@ function domainInText(text: string): string | null {
   if (!t || t.length > 200) return null;
   const m = /^(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]\S*)?$/i.exec(t);
   return m?.[1] ? registrableDomain(m[1]) : null;
+}
+
+/** Whether a query parameter of `url` is itself a web address on `domain` (a tracker's destination). */
+function namesDestination(url: URL, domain: string): boolean {
+  for (const value of url.searchParams.values()) {
+    if (!/^https?:\/\//i.test(value)) continue;
+    const target = safeUrl(value);
+    if (target && registrableDomain(target.hostname) === domain) return true;
+  }
+  return false;
 }
 
 function decodeSafe(s: string): string {
