@@ -31,7 +31,7 @@ for (const e of held) {
   }
   fs.sort((x, y) => (forward ? x[1] - y[1] : y[1] - x[1]));
   for (const [t, w] of fs.slice(0, 10)) agg.set(t, (agg.get(t) ?? 0) + w);
-  if (shown++ < 12) {
+  if (shown++ < Number(process.env.DIAG_SHOW ?? 12)) {
     console.log(
       `--- ${a.risk_score} p=${a.model.probability} ${e.lang} ${e.full.subject.slice(0, 70)} | ${e.full.from?.address} | links ${e[view].links.length} text ${e[view].text.length}`,
     );

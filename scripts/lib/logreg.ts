@@ -30,9 +30,12 @@ export function mulberry32(seed: number): () => number {
 export function trainLogReg(
   samples: Sample[],
   dims: number,
-  opts: { epochs: number; lr: number; l2: number; seed: number },
+  opts: { epochs: number; lr: number; l2: number; l2Word?: number; seed: number },
   isWord: Uint8Array,
+  /** Per feature, the largest weight it may take towards phishing (projected after each step). */
+  maxUp?: Float32Array,
 ): { weights: Float32Array; bias: number } {
+  const l2Word = opts.l2Word ?? opts.l2;
   const scales = samples.map((s) => scalesOf(s.idx, isWord));
   const w = new Float64Array(dims);
   const g2 = new Float64Array(dims).fill(1e-8);
@@ -54,9 +57,10 @@ export function trainLogReg(
       const g = (p - s.y) * s.w;
       for (let j = 0; j < s.idx.length; j++) {
         const i = s.idx[j] as number;
-        const gi = g * (sc[j] as number) + opts.l2 * (w[i] as number);
+        const gi = g * (sc[j] as number) + (isWord[i] ? l2Word : opts.l2) * (w[i] as number);
         g2[i] = (g2[i] as number) + gi * gi;
         w[i] = (w[i] as number) - (opts.lr * gi) / Math.sqrt(g2[i] as number);
+        if (maxUp && (w[i] as number) > (maxUp[i] as number)) w[i] = maxUp[i] as number;
       }
       gb2 += g * g;
       bias -= (opts.lr * g) / Math.sqrt(gb2);

@@ -43,7 +43,7 @@ export function renderEvaluation(r: EvaluationReport): string {
   L.push(`| **all, each unseen** | | ${pct(o.full)} | ${pct(o.paste)} | ${pct(o.paste_html)} |`);
   L.push(
     '',
-    'The shipped model, on senders and template types it never saw (the corpus splits newsletters by sender and',
+    'The recipe trained on the train split, on senders and template types it never saw (the corpus splits newsletters by sender and',
     'templates by template type between train and dev, so these dev messages are unseen senders and types):',
     '',
     '| dev source (unseen senders / template types) | n | flagged, full | flagged, pasted |',
@@ -101,7 +101,7 @@ export function renderEvaluation(r: EvaluationReport): string {
     );
   L.push(
     '',
-    '## Secondary: the shipped model on the dev split (same sources and months as train: flatters)',
+    '## Secondary: the dev split, scored by the recipe trained on train alone (same sources and months as train: flatters)',
     '',
     '| mode | ROC AUC | recall | legit flagged | spam flagged |',
     '|---|---|---|---|---|',
