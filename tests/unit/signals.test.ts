@@ -188,7 +188,17 @@ describe('link signals', () => {
     expect(linkIds('www.olson.house.gov', `${tracker}http%3a%2f%2folson.house.gov%2f`)).toEqual([
       'links.tracked_redirect',
     ]);
-    // The tracker names another site than the text shows, or names none: a mismatch as before.
+    // Another sender showing that site through a tracker (a forger's trick), a tracker naming
+    // another site than the text shows, or naming none: a mismatch as before.
+    expect(
+      ids(
+        rulesEngine().analyzeTest({
+          subject: 'Weekly wrap-up',
+          sender: 'PayPal <service@paypa1-support.com>',
+          content: `<p><a href="https://t.example.net/c?u=https%3a%2f%2fwww.paypal.com%2f">www.paypal.com</a></p>`,
+        }),
+      ),
+    ).toContain('links.text_href_mismatch');
     expect(linkIds('www.olson.house.gov', `${tracker}https%3a%2f%2fpaypa1-login.top%2f`)).toContain(
       'links.text_href_mismatch',
     );

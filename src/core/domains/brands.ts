@@ -179,6 +179,11 @@ export function sameBrand(a: string, b: string): boolean {
   return ofB.length > 0 && ofA.some((brand) => ofB.includes(brand));
 }
 
+/** Same organisation: the same registrable domain, or domains one brand uses together. */
+export function sameOrganisation(a: string, b: string): boolean {
+  return a === b || sameBrand(a, b);
+}
+
 /** Whether `domain` is one of the brand's domains or a subdomain of one. */
 export function brandOwns(brand: string, domain: string): boolean {
   return BRANDS[brand] !== undefined && owners(domain).includes(brand);

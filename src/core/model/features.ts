@@ -1,6 +1,6 @@
 import { hostInfo, safeUrl } from '../domains/registrable.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
-import { brandOwns, brandsIn, sameBrand } from '../domains/brands.js';
+import { brandOwns, brandsIn, sameOrganisation } from '../domains/brands.js';
 import type { FeatureSink } from './feature-keys.js';
 import { STOPWORDS } from './stopwords.js';
 
@@ -188,11 +188,6 @@ function words(text: string): string[] {
     out.push(w);
   }
   return out;
-}
-
-/** Same organisation: the same registrable domain, or domains one brand uses together. */
-function sameOrganisation(a: string, b: string): boolean {
-  return a === b || sameBrand(a, b);
 }
 
 /** Emits the model's features of a message, in a fixed order (training and scoring share it). */

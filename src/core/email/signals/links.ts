@@ -1,4 +1,4 @@
-import { brandOwns, brandsIn } from '../../domains/brands.js';
+import { brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { findLookalike } from '../../domains/lookalike.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
@@ -146,10 +146,11 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
   }
   const shown = domainInText(link.text);
   if (shown && info.domain && shown !== info.domain && !isShortener(shown)) {
-    // A click-tracking redirect that names the shown site as its destination (bulk mail wraps
-    // every link this way: `…/iqClickTrk.aspx?redirect=https://olson.house.gov`) is a detour,
-    // not a disguise. Said, weighed lightly, and not the mismatch a forged link is.
-    if (namesDestination(url, shown)) {
+    // A click-tracking redirect that names the sender's own site as its destination (bulk mail
+    // wraps every link this way: `…/iqClickTrk.aspx?redirect=https://olson.house.gov` from
+    // mail.house.gov) is a detour, not a disguise. Said, weighed lightly, and not the mismatch a
+    // forged link is. Only for the sender's own site: showing a brand's is what forgers do.
+    if (ctx.senderDomain && sameOrganisation(shown, ctx.senderDomain) && namesDestination(url, shown)) {
       out.push({
         id: 'links.tracked_redirect',
         severity: 'low',
