@@ -97,13 +97,13 @@ const report = {
     recall_high_full: rate(forward, 'full', THRESHOLDS.HIGH),
   },
   unseen_sources: {
-    overall: modes(unseen),
+    overall: { ...modes(unseen), ...perGroup(unseen) },
     per_source: Object.fromEntries(
       legitSources
         .filter((s) => unseen.some((r) => r.source === s))
         .map((s) => {
           const rs = unseen.filter((r) => r.source === s);
-          return [s, { n: rs.length, ...modes(rs) }];
+          return [s, { n: rs.length, ...modes(rs), ...perGroup(rs) }];
         }),
     ),
   },
@@ -170,6 +170,18 @@ function modes(rs: Scored[]) {
     paste: rate(rs, 'paste'),
     paste_html: withHtml.length ? rate(withHtml, 'pasteHtml') : null,
   };
+}
+
+/**
+ * Flagged rates with every near-duplicate group weighing the same (the mean of each group's own
+ * rate): one sender's hundred copies of a notice count once, as one campaign of phishing does.
+ */
+function perGroup(rs: readonly Scored[]) {
+  const groups = new Map<string, Scored[]>();
+  for (const r of rs) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+  const mean = (mode: 'full' | 'paste') =>
+    round([...groups.values()].reduce((sum, g) => sum + rate(g, mode), 0) / Math.max(1, groups.size));
+  return { groups: groups.size, full_per_group: mean('full'), paste_per_group: mean('paste') };
 }
 
 function rate(

@@ -53,6 +53,8 @@ export const isLaterPhishing = (e: Example) => e.label === 'phishing' && e.date 
 export interface Scored {
   label: string;
   source: string;
+  /** Near-duplicate group (campaign, template, repeated notice) of the corpus index. */
+  group: string;
   lang: string;
   full: number;
   paste: number;
@@ -73,6 +75,7 @@ export function scoreAll(
     return {
       label: e.label,
       source: e.source,
+      group: e.group,
       lang: e.lang,
       full: full.risk_score,
       paste: score(e.paste).risk_score,
