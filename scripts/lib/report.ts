@@ -44,7 +44,7 @@ export function renderEvaluation(r: EvaluationReport): string {
   L.push(
     '',
     '"Each group once": every near-duplicate group of the corpus index (a campaign, a template, one',
-    "sender's repeated notice) weighs the same, so a hundred copies of one stock alert count once.",
+    "sender's repeated notice) weighs the same, so a hundred copies of one notice count once.",
   );
   L.push(
     '',
