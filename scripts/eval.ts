@@ -178,7 +178,11 @@ function modes(rs: Scored[]) {
  */
 function perGroup(rs: readonly Scored[]) {
   const groups = new Map<string, Scored[]>();
-  for (const r of rs) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+  for (const r of rs) {
+    const g = groups.get(r.group);
+    if (g) g.push(r);
+    else groups.set(r.group, [r]);
+  }
   const mean = (mode: 'full' | 'paste') =>
     round([...groups.values()].reduce((sum, g) => sum + rate(g, mode), 0) / Math.max(1, groups.size));
   return { groups: groups.size, full_per_group: mean('full'), paste_per_group: mean('paste') };

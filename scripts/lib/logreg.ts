@@ -32,8 +32,6 @@ export function trainLogReg(
   dims: number,
   opts: { epochs: number; lr: number; l2: number; l2Word?: number; seed: number },
   isWord: Uint8Array,
-  /** Per feature, the largest weight it may take towards phishing (projected after each step). */
-  maxUp?: Float32Array,
 ): { weights: Float32Array; bias: number } {
   const l2Word = opts.l2Word ?? opts.l2;
   const scales = samples.map((s) => scalesOf(s.idx, isWord));
@@ -60,7 +58,6 @@ export function trainLogReg(
         const gi = g * (sc[j] as number) + (isWord[i] ? l2Word : opts.l2) * (w[i] as number);
         g2[i] = (g2[i] as number) + gi * gi;
         w[i] = (w[i] as number) - (opts.lr * gi) / Math.sqrt(g2[i] as number);
-        if (maxUp && (w[i] as number) > (maxUp[i] as number)) w[i] = maxUp[i] as number;
       }
       gb2 += g * g;
       bias -= (opts.lr * g) / Math.sqrt(gb2);

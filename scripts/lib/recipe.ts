@@ -45,24 +45,16 @@ export const MAX_ONE_LEGIT_SOURCE = 0.95;
  * recall falls 93.4% → 89.8% full and 88.8% → 82.9% pasted: see docs/model.md.
  */
 export const MIN_LEGIT_IN_LANGUAGE = Number(process.env.PHISHGUARD_LANG_MIN ?? 0);
-/**
- * The softer form of that rule: a word with fewer than THIN_LANGUAGE_GROUPS legitimate groups in
- * its phishing's language is kept, but its weight towards phishing may not pass THIN_WORD_CLIP
- * (experiment, off by default: PHISHGUARD_THIN_CLIP=1 npm run eval -- --no-cv). The corpus cannot
- * tell such a word's phishing use from its everyday use, so it may count, never decide.
- */
-export const THIN_LANGUAGE_GROUPS = 3;
-export const THIN_WORD_CLIP = Number(process.env.PHISHGUARD_THIN_CLIP ?? Infinity);
 
-function legitInOwnLanguage(g: Record<string, number>, min = MIN_LEGIT_IN_LANGUAGE): boolean {
-  if (min === 0) return true;
+function legitInOwnLanguage(g: Record<string, number>): boolean {
+  if (MIN_LEGIT_IN_LANGUAGE === 0) return true;
   let lang = '';
   let most = 0;
   for (const [side, n] of Object.entries(g))
     if (side.startsWith('p-') && n > most) [lang, most] = [side.slice(2), n];
   // "other" is many languages at once: no single one to ask for.
   if (lang === '' || lang === 'other') return true;
-  return (g[`l-${lang}`] ?? 0) >= min;
+  return (g[`l-${lang}`] ?? 0) >= MIN_LEGIT_IN_LANGUAGE;
 }
 
 /** Structural features (signals, relations, counts) need only occur in this many groups. */
@@ -116,7 +108,7 @@ export function trainRecipe(
 ): TrainedModel {
   const fit = rows.filter((r) => !isCalibrationGroup(r.group));
   const cal = rows.filter((r) => isCalibrationGroup(r.group));
-  const { vocab, keys, groupsBySource, thin } = vocabulary(fit, textOf, dropPrefixes);
+  const { vocab, keys, groupsBySource } = vocabulary(fit, textOf, dropPrefixes);
   const sourceWeight = sourceWeights(fit);
   const base = (r: Row) => r.w * (sourceWeight.get(r.source) ?? 1);
   const totals: Record<string, number> = {};
@@ -131,8 +123,7 @@ export function trainRecipe(
     w: classWeighted(r) * (langWeight.get(`${r.label}:${r.lang}`) ?? 1),
   }));
   const isWord = Uint8Array.from(keys, (k) => (isWordFeature(textOf(k) ?? '') ? 1 : 0));
-  const maxUp = Float32Array.from(thin, (t) => (t ? THIN_WORD_CLIP : Infinity));
-  const { weights, bias } = trainLogReg(samples, keys.length, { ...HYPER, seed }, isWord, maxUp);
+  const { weights, bias } = trainLogReg(samples, keys.length, { ...HYPER, seed }, isWord);
 
   const calTotals: Record<string, number> = {};
   for (const r of cal) calTotals[r.label] = (calTotals[r.label] ?? 0) + r.w;
@@ -166,7 +157,7 @@ function vocabulary(
       let c = counts.get(k);
       if (!c) counts.set(k, (c = {}));
       c[side] = (c[side] ?? 0) + 1;
-      if (langSide && (MIN_LEGIT_IN_LANGUAGE > 0 || Number.isFinite(THIN_WORD_CLIP))) {
+      if (langSide && MIN_LEGIT_IN_LANGUAGE > 0) {
         let g = byLang.get(k);
         if (!g) byLang.set(k, (g = {}));
         g[langSide] = (g[langSide] ?? 0) + 1;
@@ -176,7 +167,6 @@ function vocabulary(
   const vocab = new Map<number, number>();
   const kept: number[] = [];
   const groupsBySource = new Map<number, Record<string, number>>();
-  const thin: number[] = [];
   for (const [k, c] of counts) {
     let p = 0,
       l = 0,
@@ -202,9 +192,8 @@ function vocabulary(
     vocab.set(k, kept.length);
     kept.push(k);
     groupsBySource.set(k, c);
-    thin.push(isWordFeature(text) && !legitInOwnLanguage(byLang.get(k) ?? {}, THIN_LANGUAGE_GROUPS) ? 1 : 0);
   }
-  return { vocab, keys: Float64Array.from(kept), groupsBySource, thin: Uint8Array.from(thin) };
+  return { vocab, keys: Float64Array.from(kept), groupsBySource };
 }
 
 /**

@@ -176,11 +176,11 @@ describe('link signals', () => {
   });
 
   it('reads a click tracker that names the shown site as a detour, and anything else as a mismatch', () => {
-    const linkIds = (text: string, href: string) =>
+    const linkIds = (text: string, href: string, sender = 'Rep. Olson <tx22@mail.house.gov>') =>
       ids(
         rulesEngine().analyzeTest({
           subject: 'Weekly wrap-up',
-          sender: 'Rep. Olson <tx22@mail.house.gov>',
+          sender,
           content: `<p>Visit <a href="${href}">${text}</a></p>`,
         }),
       ).filter((id) => id.startsWith('links.'));
@@ -191,12 +191,10 @@ describe('link signals', () => {
     // Another sender showing that site through a tracker (a forger's trick), a tracker naming
     // another site than the text shows, or naming none: a mismatch as before.
     expect(
-      ids(
-        rulesEngine().analyzeTest({
-          subject: 'Weekly wrap-up',
-          sender: 'PayPal <service@paypa1-support.com>',
-          content: `<p><a href="https://t.example.net/c?u=https%3a%2f%2fwww.paypal.com%2f">www.paypal.com</a></p>`,
-        }),
+      linkIds(
+        'www.paypal.com',
+        'https://t.example.net/c?u=https%3a%2f%2fwww.paypal.com%2f',
+        'PayPal <service@paypa1-support.com>',
       ),
     ).toContain('links.text_href_mismatch');
     expect(linkIds('www.olson.house.gov', `${tracker}https%3a%2f%2fpaypa1-login.top%2f`)).toContain(

@@ -186,7 +186,7 @@ export function sameOrganisation(a: string, b: string): boolean {
 
 /** Whether `domain` is one of the brand's domains or a subdomain of one. */
 export function brandOwns(brand: string, domain: string): boolean {
-  return BRANDS[brand] !== undefined && owners(domain).includes(brand);
+  return owners(domain).includes(brand);
 }
 
 /** The brands owning `domain`: one map lookup per label suffix (a.b.c, b.c, c), not a scan of every brand. */
@@ -228,7 +228,11 @@ const NONE: readonly string[] = [];
 /** Each listed domain's brands. */
 const OWNERS = new Map<string, string[]>();
 for (const brand of BRAND_NAMES)
-  for (const d of BRANDS[brand] ?? []) OWNERS.set(d, [...(OWNERS.get(d) ?? []), brand]);
+  for (const d of BRANDS[brand] ?? []) {
+    const list = OWNERS.get(d);
+    if (list) list.push(brand);
+    else OWNERS.set(d, [brand]);
+  }
 
 /** a-z and 0-9 as 0..35 (squashed text holds nothing else); -1 for any other code unit. */
 const SLOT = new Int8Array(128).fill(-1);

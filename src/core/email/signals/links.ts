@@ -150,23 +150,25 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
     // wraps every link this way: `…/iqClickTrk.aspx?redirect=https://olson.house.gov` from
     // mail.house.gov) is a detour, not a disguise. Said, weighed lightly, and not the mismatch a
     // forged link is. Only for the sender's own site: showing a brand's is what forgers do.
-    if (ctx.senderDomain && sameOrganisation(shown, ctx.senderDomain) && namesDestination(url, shown)) {
-      out.push({
-        id: 'links.tracked_redirect',
-        severity: 'low',
-        weight: 0.05,
-        explanation: `A link to ${shown} goes through ${info.domain}, a redirect that names ${shown} as where it leads.`,
-        evidence: raw,
-      });
-      return out;
-    }
-    out.push({
-      id: 'links.text_href_mismatch',
-      severity: 'high',
-      weight: 0.4,
-      explanation: `A link shows ${shown} but actually opens ${info.domain}.`,
-      evidence: `"${link.text.slice(0, 80)}" -> ${raw}`,
-    });
+    const tracked =
+      ctx.senderDomain !== null && sameOrganisation(shown, ctx.senderDomain) && namesDestination(url, shown);
+    out.push(
+      tracked
+        ? {
+            id: 'links.tracked_redirect',
+            severity: 'low',
+            weight: 0.05,
+            explanation: `A link to ${shown} goes through ${info.domain}, a redirect that names ${shown} as where it leads.`,
+            evidence: raw,
+          }
+        : {
+            id: 'links.text_href_mismatch',
+            severity: 'high',
+            weight: 0.4,
+            explanation: `A link shows ${shown} but actually opens ${info.domain}.`,
+            evidence: `"${link.text.slice(0, 80)}" -> ${raw}`,
+          },
+    );
   }
   return out;
 }
