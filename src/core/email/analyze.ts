@@ -7,13 +7,14 @@ import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
 import { attributedResults, authenticatedDomain, authSignals, verifiedSender } from './signals/auth.js';
 import type { Signal, SignalContext } from './signals/context.js';
+import { claimSignals } from './signals/claims.js';
 import { contentSignals } from './signals/content.js';
 import { linkSignals } from './signals/links.js';
 import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.6.0';
+export const RULES_VERSION = '2.7.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -29,7 +30,14 @@ const NO_ACTION_CAP = 0.39;
 /** From this spam likelihood a message that would be SAFE is LOW, as bulk mail (model.bulk_mail). */
 const BULK_MAIL_FROM = 0.7;
 
-const SIGNALS: Signal[] = [authSignals, senderSignals, linkSignals, contentSignals, attachmentSignals];
+const SIGNALS: Signal[] = [
+  authSignals,
+  senderSignals,
+  claimSignals,
+  linkSignals,
+  contentSignals,
+  attachmentSignals,
+];
 
 export interface AnalysisDeps {
   popular: PopularDomains;

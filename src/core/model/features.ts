@@ -31,6 +31,8 @@ export function isModelSignal(id: string): boolean {
  * pitches and trademark signs in sender names. Image-only mail is one collection's campaigns and
  * the other's spam. Webmail lures are nearly absent from the corpus, and its phishing recipients
  * are anonymised (so a sender naming the recipient's domain cannot be learned): both are rules.
+ * So are a subject speaking as a brand the sender does not use and another site's domain as the
+ * From address's local part (claims.ts): both are one phishing collection's habits in the corpus.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
@@ -46,6 +48,8 @@ const RULE_ONLY = new Set([
   'sender.trademark_name',
   'content.mailbox_lure',
   'sender.recipient_domain_name',
+  'sender.brand_subject',
+  'sender.domain_in_local_part',
   // How bulk mail is sent (an ESP's click tracker), not whether it is phishing.
   'links.tracked_redirect',
 ]);

@@ -1,0 +1,95 @@
+import { brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
+import { registrableDomain } from '../../domains/registrable.js';
+import type { Indicator } from '../types.js';
+import { indicator, type Signal } from './context.js';
+
+/**
+ * Who the message claims to speak for, outside the display name (sender.ts reads that): a
+ * listed brand announced as the subject's speaker ("Coinbase: Was this you?", "CORREIOS - seu
+ * pedido…", "Your Norton Invoice") and another site's domain written as the From address's
+ * local part ("ssa.gov@mg.vitumob.com", so a mail client's short view shows "ssa.gov"). Both
+ * are rules only: the corpus's phishing comes from one collection, so a learned weight would
+ * also say "from that collection".
+ */
+export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
+  const out: Indicator[] = [];
+  const from = email.from;
+  if (!from || !senderDomain) return out;
+  const fromLine = `From: "${from.name}" <${from.address}>`;
+
+  const spoken = subjectSpeakers(email.subject).filter((b) => !brandOwns(b, senderDomain));
+  if (spoken.length > 0) {
+    out.push(
+      indicator({
+        id: 'sender.brand_subject',
+        family: 'sender',
+        severity: 'medium',
+        weight: 0.3,
+        explanation: `The subject speaks as ${spoken.join(', ')}, but the message comes from ${senderDomain}, which that brand does not use.`,
+        evidence: [`Subject: ${email.subject.slice(0, 160)}`, fromLine],
+      }),
+    );
+  }
+
+  const local = from.address.slice(0, from.address.lastIndexOf('@')).toLowerCase();
+  const named = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(local) ? registrableDomain(local) : null;
+  if (named && popular.isPopular(named) && !sameOrganisation(named, senderDomain)) {
+    out.push(
+      indicator({
+        id: 'sender.domain_in_local_part',
+        family: 'sender',
+        severity: 'high',
+        weight: 0.35,
+        explanation: `The sender's address begins with ${named}, another site's domain, but the mail comes from ${senderDomain}: a mail client that shows only the start of the address shows ${named}.`,
+        evidence: [fromLine],
+      }),
+    );
+  }
+  return out;
+};
+
+/** Replies and forwards are the reader's own conversation: their subjects quote, not speak. */
+const REPLY_OR_FORWARD = /^\s*(?:re|fwd?|aw|wg|sv|tr|rv|enc|doorst)\s*:/i;
+/** "Brand: …", "BRAND - …", "Brand | …" or "[Brand] …": a short lead-in, then a separator. */
+const LEAD_IN = /^\s*(?:\[([^\]]{2,40})\]|([^:|[\]]{2,40}?)\s*(?::|\s[-–—|]\s))/u;
+/**
+ * "Your Brand account", "Ihr McAfee-Schutz", "Votre Netflix abonnement": the brand as the owner of
+ * the reader's thing, right after a possessive of the seven languages the rules read.
+ */
+const YOUR_BRAND =
+  /(?<![\p{L}\p{N}])(?:your|ihre?|deine?|votre|vos|tu|su|sua|seu|uw|je|il tuo|la tua)\s+([\p{L}\p{N}&.'-]{2,30}(?:\s[\p{L}\p{N}&.'-]{2,20})?)/iu;
+
+/** Words an organisation puts after its name when it signs a notice ("PayPal Service", "Chase Online"). */
+const SIGNATURE_WORDS = new Set(
+  `service services support team security alert alerts notice notification notifications update message
+id app online customer account accounts billing official help center centre care inc ltd llc corp
+aviso alerta alertas hinweis mitteilung avis de do da brasil brazil us uk`.split(/\s+/),
+);
+
+/** The lead-in is the brand's name alone, with at most signature words: "Microsoft buys X" is a headline. */
+function isOnly(leadText: string, brand: string): boolean {
+  const rest = leadText
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !SIGNATURE_WORDS.has(w) && !/^\d+$/.test(w))
+    .join('');
+  return rest === brand.replace(/[^a-z0-9]/g, '');
+}
+
+/** Brands a subject announces as its speaker (never common words such as "apple" or "chase"). */
+export function subjectSpeakers(subject: string): string[] {
+  if (REPLY_OR_FORWARD.test(subject)) return [];
+  const found = new Set<string>();
+  const lead = LEAD_IN.exec(subject);
+  const leadText = lead?.[1] ?? lead?.[2];
+  if (leadText)
+    for (const b of brandsIn(leadText, { allowCommonWords: false })) if (isOnly(leadText, b)) found.add(b);
+  const yours = YOUR_BRAND.exec(subject)?.[1];
+  // The brand is the first word or two after the possessive ("Ihr McAfee-Schutz", "your Wells
+  // Fargo card"), named whole: "your weekly Microsoft news" is a newsletter's, not a claim.
+  const words = yours?.split(/[\s-]+/) ?? [];
+  for (const lead of [words.slice(0, 1), words.slice(0, 2)])
+    for (const b of brandsIn(lead.join(' '), { allowCommonWords: false }))
+      if (isOnly(lead.join(' '), b)) found.add(b);
+  return [...found];
+}

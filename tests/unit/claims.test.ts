@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { subjectSpeakers } from '../../src/core/email/signals/claims.js';
+import { ids, rulesEngine } from '../helpers/engine.js';
+
+const of = (subject: string, sender: string) =>
+  rulesEngine().analyzeTest({ subject, sender, content: 'Please review the details below.' });
+
+describe('who a message claims to speak for', () => {
+  it('flags a subject that speaks as a brand the sender’s domain does not use', () => {
+    for (const subject of [
+      'Coinbase: Was this you?',
+      'CORREIOS - Comunicamos que seu pedido sera retornado',
+      'MERCADO PAGO - Alerta de seguranca',
+      '[PayPal] Your account has been limited',
+      '[BILLING ATTACHED] Your Norton Invoice – Order Confirmation',
+      'Ihr McAfee-Schutz ist abgelaufen – Handeln Sie jetzt',
+      'PayPal Message ID 43930 - PayPal Security Service Notification !',
+      'Your Wells Fargo card has been locked',
+    ]) {
+      const a = of(subject, 'Service <noreply@activepipe.example>');
+      const claim = a.indicators.find((i) => i.id === 'sender.brand_subject');
+      expect(claim, subject).toBeDefined();
+      expect(claim?.explanation).toContain('activepipe.example');
+    }
+  });
+
+  it('leaves the brand’s own mail, headlines, replies and forwards alone', () => {
+    expect(ids(of('Coinbase: Was this you?', 'Coinbase <no-reply@coinbase.com>'))).not.toContain(
+      'sender.brand_subject',
+    );
+    for (const subject of [
+      'Microsoft Buys XDegrees - Secure Access Company', // a headline: the brand is not the speaker
+      'Stock Quote Notification for Netflix, Inc.',
+      'Re: PayPal: your receipt',
+      'Fwd: Coinbase: Was this you?',
+      'Your account at Example Shop', // no brand
+      'Apple: the week in review', // common-word brands are never read from a subject
+      'Your weekly Microsoft news', // a newsletter about a brand, not one speaking as it
+      'catalogs.google.com - in time for xmas?',
+    ])
+      expect(subjectSpeakers(subject), subject).toEqual([]);
+  });
+
+  it('flags another site’s domain written as the local part of the From address', () => {
+    const a = of('Your New Social Security Statement is now available', 'ssa.gov@mg.vitumob.example');
+    const claim = a.indicators.find((i) => i.id === 'sender.domain_in_local_part');
+    expect(claim?.explanation).toContain('ssa.gov');
+    for (const sender of [
+      'john.smith@example.com', // a person's name, not a domain
+      'ssa.gov@ssa.gov', // the site itself
+      'news@mg.vitumob.example',
+    ])
+      expect(ids(of('Statement', sender)), sender).not.toContain('sender.domain_in_local_part');
+  });
+});
