@@ -38,8 +38,9 @@ if (confined.length > 0) {
 const keyBytes = Buffer.from(model.keys.buffer);
 const weightBytes = Buffer.from(model.weights.buffer);
 if (!model.spam) throw new Error('the spam head was not trained');
-// The spam head learns spam against legitimate mail of the same collections (SpamAssassin, TREC),
-// so "confined to one collection" is what it should be: its features are printed, not refused.
+// The junk head learns spam and phishing against legitimate mail, spam from the same collections
+// as much of the legitimate mail (SpamAssassin, TREC), so "confined to one collection" is part of
+// what it should learn: its features are printed, not refused.
 provenance(model.spam, 'spam');
 const spam = {
   bias: model.spam.bias,

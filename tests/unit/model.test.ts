@@ -125,7 +125,7 @@ describe('the shipped model', () => {
       subject: 'Streamen Sie Live-Sport in HD',
       sender: 'UltraTV <tv@angebot.example>',
       content:
-        'Jetzt bestätigen Sie Ihr Konto. Jetzt anmelden und jetzt Ihre Daten aktualisieren: https://konto-check.example/login',
+        'Ihr Abonnement wurde gesperrt. Jetzt bestätigen Sie Ihr Konto. Jetzt anmelden und jetzt Ihre Zahlungsdaten aktualisieren: https://konto-check.example/login',
     });
     const germanQuoted = german.indicators.find((i) => i.id === 'model.phishing_language')?.evidence ?? [];
     expect(germanQuoted.length).toBeGreaterThan(0);
