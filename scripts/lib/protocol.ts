@@ -34,7 +34,7 @@ export function train(
  * phishing, so it learns what unwanted bulk mail looks like against legitimate mail. Phishing
  * joined spam on 2026-11-25: the phishing model no longer scores spam above legitimate mail
  * (TARGET), and with two spam collections alone each left-out one was SAFE too often
- * (SpamAssassin spam LOW or MEDIUM 50.1% -> 58.6%, TREC 34.1% -> 41.7%).
+ * (measured with spam target 0: SpamAssassin spam LOW or MEDIUM 50.1% -> 58.6%, TREC 34.1% -> 41.7%).
  */
 export function trainSpam(examples: readonly Example[], seed?: number): TrainedModel {
   const rows = rowsOf(examples).map((r) => (r.label === 'spam' ? { ...r, label: 'phishing' } : r));
