@@ -10,8 +10,9 @@ export const ModelFileSchema = z.object({
   weights_b64: z.string(),
   checksum: z.string(),
   /**
-   * A second head over the same features, spam against legitimate mail: unsolicited bulk mail
-   * is scored LOW rather than SAFE (it is junk, not phishing). Optional: older files lack it.
+   * A second head over the same features, unsolicited mail (spam, and since model 27884e70
+   * phishing too) against legitimate mail: junk the phishing score leaves SAFE is scored LOW
+   * instead. Optional: older files lack it.
    */
   spam: z
     .object({
