@@ -25,9 +25,16 @@ describe('who a message claims to speak for', () => {
   });
 
   it('leaves the brand’s own mail, headlines, replies and forwards alone', () => {
-    expect(ids(of('Coinbase: Was this you?', 'Coinbase <no-reply@coinbase.com>'))).not.toContain(
-      'sender.brand_subject',
-    );
+    for (const [subject, sender] of [
+      ['Coinbase: Was this you?', 'Coinbase <no-reply@coinbase.com>'],
+      ['PayPal: Was this you?', 'PayPal <service@paypal.de>'], // the brand's national site
+      ['PayPal: Was this you?', 'PayPal <service@mail.paypal.co.uk>'],
+    ] as const)
+      expect(ids(of(subject, sender)), sender).not.toContain('sender.brand_subject');
+
+    // A brand's name under a generic suffix anyone can buy is not its national site.
+    for (const sender of ['PayPal <service@paypal.top>', 'PayPal <service@paypal.co>'])
+      expect(ids(of('PayPal: Was this you?', sender)), sender).toContain('sender.brand_subject');
     for (const subject of [
       'Microsoft Buys XDegrees - Secure Access Company', // a headline: the brand is not the speaker
       'Stock Quote Notification for Netflix, Inc.',

@@ -184,6 +184,24 @@ export function sameOrganisation(a: string, b: string): boolean {
   return a === b || sameBrand(a, b);
 }
 
+/**
+ * The brand's own site in a country (paypal.de, ebay.fr, amazon.com.br): brands write from their
+ * national domains more often than the list can name them. A generic suffix anyone can buy
+ * (paypal.top), or a country code sold as one (.co, .io, .me, .tk…), is not one.
+ */
+export function brandCountrySite(brand: string, domain: string): boolean {
+  const dot = domain.indexOf('.');
+  const suffix = domain.slice(dot + 1);
+  return (
+    domain.slice(0, dot) === brand && /^(?:(?:co|com)\.)?[a-z]{2}$/.test(suffix) && !GENERIC_CC.has(suffix)
+  );
+}
+
+/** Country codes sold to anyone as generic names, the cheap ones phishing favours among them. */
+const GENERIC_CC = new Set(
+  'co io me ly to ws cc tk ml ga cf gq tv nu su ai fm am la sh ac gg vg cx ms pw cm st'.split(' '),
+);
+
 /** Whether `domain` is one of the brand's domains or a subdomain of one. */
 export function brandOwns(brand: string, domain: string): boolean {
   return owners(domain).includes(brand);
