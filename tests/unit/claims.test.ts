@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BRANDS } from '../../src/core/domains/brands.js';
 import { subjectSpeakers } from '../../src/core/email/signals/claims.js';
 import { ids, rulesEngine } from '../helpers/engine.js';
 
@@ -40,12 +41,15 @@ describe('who a message claims to speak for', () => {
       'Stock Quote Notification for Netflix, Inc.',
       'Re: PayPal: your receipt',
       'Fwd: Coinbase: Was this you?',
-      'Your account at Example Shop', // no brand
       'Apple: the week in review', // common-word brands are never read from a subject
       'Your weekly Microsoft news', // a newsletter about a brand, not one speaking as it
       'catalogs.google.com - in time for xmas?',
     ])
       expect(subjectSpeakers(subject), subject).toEqual([]);
+  });
+
+  it('can compare a lead-in with brand keys letter for letter (they are lower-case letters and digits)', () => {
+    for (const brand of Object.keys(BRANDS)) expect(brand).toMatch(/^[a-z0-9]+$/);
   });
 
   it('flags another site’s domain written as the local part of the From address', () => {

@@ -191,6 +191,7 @@ export function sameOrganisation(a: string, b: string): boolean {
  */
 export function brandCountrySite(brand: string, domain: string): boolean {
   const dot = domain.indexOf('.');
+  if (dot < 0) return false;
   const suffix = domain.slice(dot + 1);
   return (
     domain.slice(0, dot) === brand && /^(?:(?:co|com)\.)?[a-z]{2}$/.test(suffix) && !GENERIC_CC.has(suffix)

@@ -68,30 +68,31 @@ id app online customer account accounts billing official help center centre care
 aviso alerta alertas hinweis mitteilung avis de do da brasil brazil us uk`.split(/\s+/),
 );
 
-/** The lead-in is the brand's name alone, with at most signature words: "Microsoft buys X" is a headline. */
-function isOnly(leadText: string, brand: string): boolean {
-  const rest = leadText
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !SIGNATURE_WORDS.has(w) && !/^\d+$/.test(w))
-    .join('');
-  return rest === brand.replace(/[^a-z0-9]/g, '');
-}
-
 /** Brands a subject announces as its speaker (never common words such as "apple" or "chase"). */
 export function subjectSpeakers(subject: string): string[] {
   if (REPLY_OR_FORWARD.test(subject)) return [];
   const found = new Set<string>();
   const lead = LEAD_IN.exec(subject);
   const leadText = lead?.[1] ?? lead?.[2];
-  if (leadText)
-    for (const b of brandsIn(leadText, { allowCommonWords: false })) if (isOnly(leadText, b)) found.add(b);
-  const yours = YOUR_BRAND.exec(subject)?.[1];
+  if (leadText) addNamedAlone(leadText, found);
   // The brand is the first word or two after the possessive ("Ihr McAfee-Schutz", "your Wells
   // Fargo card"), named whole: "your weekly Microsoft news" is a newsletter's, not a claim.
-  const words = yours?.split(/[\s-]+/) ?? [];
-  for (const lead of [words.slice(0, 1), words.slice(0, 2)])
-    for (const b of brandsIn(lead.join(' '), { allowCommonWords: false }))
-      if (isOnly(lead.join(' '), b)) found.add(b);
+  const words = YOUR_BRAND.exec(subject)?.[1]?.split(/[\s-]+/) ?? [];
+  for (let n = 1; n <= Math.min(2, words.length); n++) addNamedAlone(words.slice(0, n).join(' '), found);
   return [...found];
+}
+
+/**
+ * Adds the brands `text` is the name of, alone or with signature words: "Microsoft buys X" is a
+ * headline, not Microsoft speaking. Brand keys are lower-case letters and digits (brands.ts).
+ */
+function addNamedAlone(text: string, found: Set<string>): void {
+  const brands = brandsIn(text, { allowCommonWords: false });
+  if (brands.length === 0) return;
+  const rest = text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !SIGNATURE_WORDS.has(w) && !/^\d+$/.test(w))
+    .join('');
+  for (const brand of brands) if (rest === brand) found.add(brand);
 }
