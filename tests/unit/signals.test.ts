@@ -243,6 +243,32 @@ describe('link signals', () => {
       ]),
     );
   });
+
+  it('flags a web page stored in a cloud storage bucket, not a bucket’s images or files', () => {
+    const bucket = (href: string) =>
+      ids(
+        rulesEngine().analyzeTest({
+          subject: 'Billing error detected',
+          sender: 'info@billing.example.org',
+          content: `<p>Resolve it before your account is locked.</p><a href="${href}">Protect now</a>`,
+        }),
+      );
+    for (const href of [
+      'https://storage.googleapis.com/nolimitess/azf3.html#4pdQsD591',
+      'https://bucket-x.s3.us-east-1.amazonaws.com/index.htm',
+      'https://s3.amazonaws.com/some-bucket/pay.html?id=3',
+      'https://acct0.blob.core.windows.net/$web/login.html',
+      'https://firebasestorage.googleapis.com/v0/b/x.appspot.com/o/page%2Findex.html?alt=media',
+    ])
+      expect(bucket(href), href).toContain('links.bucket_page');
+    for (const href of [
+      'https://storage.googleapis.com/bucket/report.pdf',
+      'https://d111111abcdef8.cloudfront.net/images/header.png',
+      'https://www.example.org/about.html',
+      'https://github.com/storage.googleapis.com/page.html',
+    ])
+      expect(bucket(href), href).not.toContain('links.bucket_page');
+  });
 });
 
 describe('content signals', () => {

@@ -10,11 +10,12 @@ import type { Signal, SignalContext } from './signals/context.js';
 import { claimSignals } from './signals/claims.js';
 import { contentSignals } from './signals/content.js';
 import { linkSignals } from './signals/links.js';
+import { registrationSignals } from './signals/registration.js';
 import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.7.0';
+export const RULES_VERSION = '2.8.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -36,6 +37,7 @@ const SIGNALS: Signal[] = [
   claimSignals,
   linkSignals,
   contentSignals,
+  registrationSignals,
   attachmentSignals,
 ];
 

@@ -32,7 +32,9 @@ export function isModelSignal(id: string): boolean {
  * the other's spam. Webmail lures are nearly absent from the corpus, and its phishing recipients
  * are anonymised (so a sender naming the recipient's domain cannot be learned): both are rules.
  * So are a subject speaking as a brand the sender does not use and another site's domain as the
- * From address's local part (claims.ts): both are one phishing collection's habits in the corpus.
+ * From address's local part (claims.ts): both are one phishing collection's habits in the corpus,
+ * as are a sign-up notice whose account name carries a lure (registration.ts) and a link to a
+ * page in a cloud storage bucket.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
@@ -50,6 +52,8 @@ const RULE_ONLY = new Set([
   'sender.recipient_domain_name',
   'sender.brand_subject',
   'sender.domain_in_local_part',
+  'content.account_name_lure',
+  'links.bucket_page',
   // How bulk mail is sent (an ESP's click tracker), not whether it is phishing.
   'links.tracked_redirect',
 ]);

@@ -106,6 +106,15 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
       evidence: raw,
     });
   }
+  if (isBucketPage(url)) {
+    out.push({
+      id: 'links.bucket_page',
+      severity: 'medium',
+      weight: 0.3,
+      explanation: `A link opens a web page stored as a file in a cloud storage bucket (${url.hostname}): anyone can publish there, and organisations serve their pages from their own sites.`,
+      evidence: raw,
+    });
+  }
   if (info.publicSuffix && isRiskyTld(info.publicSuffix)) {
     out.push({
       id: 'links.risky_tld',
@@ -171,6 +180,15 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
     );
   }
   return out;
+}
+
+/** Cloud object storage, where a page is a file anyone with an account can upload. */
+const BUCKET_HOST =
+  /(?:^|\.)(?:storage\.googleapis\.com|firebasestorage\.googleapis\.com|firebasestorage\.app|blob\.core\.windows\.net|r2\.dev|cloudfront\.net|s3(?:[.-][a-z0-9-]+)?\.amazonaws\.com|digitaloceanspaces\.com|backblazeb2\.com)$/i;
+
+/** A web page (.html, .htm) served straight from a storage bucket. */
+function isBucketPage(url: URL): boolean {
+  return BUCKET_HOST.test(url.hostname) && /\.(?:x?html?|shtml)$/i.test(decodeSafe(url.pathname));
 }
 
 /** The registrable domain a link's visible text claims, if the text looks like a URL or host. */

@@ -1,0 +1,60 @@
+import { parse } from 'tldts';
+import { safeUrl } from '../../domains/registrable.js';
+import { indicator, type Signal } from './context.js';
+
+/**
+ * A real site's sign-up mail carrying someone else's message in the account name. Scammers
+ * register the reader's address on any site that mails a "Login Details" notice and choose as the
+ * user name their lure ("www.khutjs.blogspot.pe - 97781 USD KRAKEN"): the notice then comes,
+ * genuinely, from that site, in its language, and only the account name speaks. A user name
+ * never needs a web address followed by more words, so that shape is the evidence, read from the
+ * notice's "Username:" line and from the reset link's `login=` parameter (WordPress writes both),
+ * in any language. Rule only: the corpus has this campaign in one phishing collection.
+ */
+export const registrationSignals: Signal = ({ email }) => {
+  const names = new Set<string>();
+  for (const m of email.text.matchAll(USERNAME_LINE)) names.add(clean(m[1] ?? ''));
+  for (const link of email.links) {
+    const url = safeUrl(link.href);
+    if (!url) continue;
+    for (const [key, value] of url.searchParams) if (USERNAME_PARAM.test(key)) names.add(clean(value));
+  }
+  const carrying = [...names].filter(carriesAddress);
+  if (carrying.length === 0) return [];
+  return [
+    indicator({
+      id: 'content.account_name_lure',
+      family: 'content',
+      severity: 'high',
+      weight: 0.6,
+      explanation: `An account was registered with this address under the name "${carrying[0]}": a user name that carries a web address and a message is a lure delivered through a real site's sign-up mail.`,
+      evidence: carrying.slice(0, 3).map((n) => `account name: ${n}`),
+    }),
+  ];
+};
+
+/** "Username: …" in the languages the rules read, as sign-up and reset notices write it. */
+const USERNAME_LINE =
+  /^[ \t]*(?:user\s?name|benutzername|nom d['’]utilisateur|identifiant|nome utente|nombre de usuario|usuario|nome de usu[aá]rio|gebruikersnaam)[ \t]*:[ \t]*(\S[^\n]{0,200})$/gimu;
+/** Query parameters that carry the account's name in sign-up and password-reset links. */
+const USERNAME_PARAM = /^(?:login|user|username|user_login|uname|account)$/i;
+/** A host name with at least one dot, standing alone as a word (not an address's or a URL's). */
+const HOST = /(?<![\p{L}\p{N}@./-])((?:[a-z0-9-]+\.)+[a-z]{2,})(?![\p{L}\p{N}@/:-]|\.[\p{L}\p{N}])/giu;
+
+function clean(name: string): string {
+  return name.replace(/\s+/g, ' ').trim().slice(0, 120);
+}
+
+/** A web address (a host under a real public suffix) and, beside it, at least one more word. */
+function carriesAddress(name: string): boolean {
+  if (name.includes('://')) return false;
+  for (const m of name.matchAll(HOST)) {
+    const info = parse(m[1] ?? '', { allowPrivateDomains: true });
+    if (!info.domain || !(info.isIcann || info.isPrivate)) continue;
+    const rest = (name.slice(0, m.index) + ' ' + name.slice((m.index ?? 0) + (m[1]?.length ?? 0)))
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (rest.length >= 2) return true;
+  }
+  return false;
+}
