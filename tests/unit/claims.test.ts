@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRANDS } from '../../src/core/domains/brands.js';
+import { BRANDS, brandOwns, sameOrganisation } from '../../src/core/domains/brands.js';
 import { subjectSpeakers } from '../../src/core/email/signals/claims.js';
 import { ids, rulesEngine } from '../helpers/engine.js';
 
@@ -50,6 +50,30 @@ describe('who a message claims to speak for', () => {
 
   it('can compare a lead-in with brand keys letter for letter (they are lower-case letters and digits)', () => {
     for (const brand of Object.keys(BRANDS)) expect(brand).toMatch(/^[a-z0-9]+$/);
+  });
+
+  it('counts a brand’s national sites as its own, in the sender’s name as in the subject', () => {
+    for (const domain of ['paypal.de', 'mail.paypal.co.uk', 'amazon.com.br', 'service.ebay.fr'])
+      expect(
+        brandOwns(domain.includes('paypal') ? 'paypal' : domain.includes('ebay') ? 'ebay' : 'amazon', domain),
+        domain,
+      ).toBe(true);
+    expect(sameOrganisation('paypal.de', 'paypal.com')).toBe(true);
+    for (const domain of [
+      'paypal.top',
+      'paypal.co',
+      'paypal.io',
+      'paypal-secure.de',
+      'paypal.de.example.com',
+      'paypal.sa.com',
+    ])
+      expect(brandOwns('paypal', domain), domain).toBe(false);
+    expect(sameOrganisation('paypal.co', 'paypal.com')).toBe(false);
+
+    const name = (sender: string) => ids(of('Your receipt', sender));
+    expect(name('PayPal <service@paypal.de>')).not.toContain('sender.brand_display_name');
+    expect(name('PayPal <service@mail.paypal.co.uk>')).not.toContain('sender.brand_display_name');
+    expect(name('PayPal <service@paypal.top>')).toContain('sender.brand_display_name');
   });
 
   it('flags another site’s domain written as the local part of the From address', () => {

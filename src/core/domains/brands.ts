@@ -185,18 +185,19 @@ export function sameOrganisation(a: string, b: string): boolean {
 }
 
 /**
- * The brand's own site in a country (paypal.de, ebay.fr, amazon.com.br): brands write from their
- * national domains more often than the list can name them. A generic suffix anyone can buy
- * (paypal.top), or a country code sold as one (.co, .io, .me, .tk…), is not one.
+ * The brand's own site in a country (paypal.de, ebay.fr, amazon.com.br, and their subdomains such
+ * as mail.paypal.co.uk): brands write from their national domains more often than the list can
+ * name them, so `brandOwns` and `sameOrganisation` count these as the brand's. A generic suffix
+ * anyone can buy (paypal.top), or a country code sold as one (.co, .io, .me, .tk…), is not one.
  */
-export function brandCountrySite(brand: string, domain: string): boolean {
-  const dot = domain.indexOf('.');
-  if (dot < 0) return false;
-  const suffix = domain.slice(dot + 1);
-  return (
-    domain.slice(0, dot) === brand && /^(?:(?:co|com)\.)?[a-z]{2}$/.test(suffix) && !GENERIC_CC.has(suffix)
-  );
+function countryBrand(domain: string): string | null {
+  const m = COUNTRY_SITE.exec(domain);
+  if (!m || GENERIC_CC.has(m[2] as string)) return null;
+  const label = m[1] as string;
+  return Object.hasOwn(BRANDS, label) ? label : null;
 }
+/** The label before a country code, or before co/com and a country code: "paypal" of "x.paypal.co.uk". */
+const COUNTRY_SITE = /(?:^|\.)([a-z0-9-]+)\.((?:co\.|com\.)?[a-z]{2})$/;
 
 /** Country codes sold to anyone as generic names, the cheap ones phishing favours among them. */
 const GENERIC_CC = new Set(
@@ -210,7 +211,8 @@ export function brandOwns(brand: string, domain: string): boolean {
 
 /** The brands owning `domain`: one map lookup per label suffix (a.b.c, b.c, c), not a scan of every brand. */
 function owners(domain: string): readonly string[] {
-  let found: readonly string[] = NONE;
+  const national = countryBrand(domain);
+  let found: readonly string[] = national ? [national] : NONE;
   for (let d = domain; ;) {
     const here = OWNERS.get(d);
     if (here) found = found.length === 0 ? here : [...found, ...here];

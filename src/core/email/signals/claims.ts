@@ -1,4 +1,4 @@
-import { brandCountrySite, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
+import { brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { registrableDomain } from '../../domains/registrable.js';
 import type { Indicator } from '../types.js';
 import { indicator, type Signal } from './context.js';
@@ -17,9 +17,7 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
   if (!from || !senderDomain) return out;
   const fromLine = `From: "${from.name}" <${from.address}>`;
 
-  const spoken = subjectSpeakers(email.subject).filter(
-    (b) => !brandOwns(b, senderDomain) && !brandCountrySite(b, senderDomain),
-  );
+  const spoken = subjectSpeakers(email.subject).filter((b) => !brandOwns(b, senderDomain));
   if (spoken.length > 0) {
     out.push(
       indicator({
