@@ -17,6 +17,8 @@ describe('who a message claims to speak for', () => {
       'Ihr McAfee-Schutz ist abgelaufen – Handeln Sie jetzt',
       'PayPal Message ID 43930 - PayPal Security Service Notification !',
       'Your Wells Fargo card has been locked',
+      '❌Ihr Computer ist mit 98 Viren infiziert! Ihr „McAfee“-Abonnement ist abgelaufen',
+      '"PayPal": your account is limited',
     ]) {
       const a = of(subject, 'Service <noreply@activepipe.example>');
       const claim = a.indicators.find((i) => i.id === 'sender.brand_subject');

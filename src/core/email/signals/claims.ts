@@ -57,7 +57,10 @@ const LEAD_IN = /^\s*(?:\[([^\]]{2,40})\]|([^:|[\]]{2,40}?)\s*(?::|\s[-–—|]\
  * the reader's thing, right after a possessive of the seven languages the rules read.
  */
 const YOUR_BRAND =
-  /(?<![\p{L}\p{N}])(?:your|ihre?|deine?|votre|vos|tu|su|sua|seu|uw|je|il tuo|la tua)\s+([\p{L}\p{N}&.'-]{2,30}(?:\s[\p{L}\p{N}&.'-]{2,20})?)/iu;
+  /(?<![\p{L}\p{N}])(?:your|ihre?|deine?|votre|vos|tu|su|sua|seu|uw|je|il tuo|la tua)\s+([\p{L}\p{N}&.'-]{2,30}(?:\s[\p{L}\p{N}&.'-]{2,20})?)/giu;
+
+/** Double quotation marks and guillemets of the languages the rules read. */
+const QUOTES = /["„“”«»‹›]/g;
 
 /** Words an organisation puts after its name when it signs a notice ("PayPal Service", "Chase Online"). */
 const SIGNATURE_WORDS = new Set(
@@ -67,16 +70,20 @@ aviso alerta alertas hinweis mitteilung avis de do da brasil brazil us uk`.split
 );
 
 /** Brands a subject announces as its speaker (never common words such as "apple" or "chase"). */
-export function subjectSpeakers(subject: string): string[] {
-  if (REPLY_OR_FORWARD.test(subject)) return [];
+export function subjectSpeakers(raw: string): string[] {
+  if (REPLY_OR_FORWARD.test(raw)) return [];
+  // Quotation marks around a name do not change who speaks: "Ihr „McAfee“-Abonnement".
+  const subject = raw.replace(QUOTES, '');
   const found = new Set<string>();
   const lead = LEAD_IN.exec(subject);
   const leadText = lead?.[1] ?? lead?.[2];
   if (leadText) addNamedAlone(leadText, found);
-  // The brand is the first word or two after the possessive ("Ihr McAfee-Schutz", "your Wells
+  // The brand is the first word or two after a possessive ("Ihr McAfee-Schutz", "your Wells
   // Fargo card"), named whole: "your weekly Microsoft news" is a newsletter's, not a claim.
-  const words = YOUR_BRAND.exec(subject)?.[1]?.split(/[\s-]+/) ?? [];
-  for (let n = 1; n <= Math.min(2, words.length); n++) addNamedAlone(words.slice(0, n).join(' '), found);
+  for (const m of subject.matchAll(YOUR_BRAND)) {
+    const words = m[1]?.split(/[\s-]+/) ?? [];
+    for (let n = 1; n <= Math.min(2, words.length); n++) addNamedAlone(words.slice(0, n).join(' '), found);
+  }
   return [...found];
 }
 
