@@ -33,8 +33,8 @@ export function isModelSignal(id: string): boolean {
  * are anonymised (so a sender naming the recipient's domain cannot be learned): both are rules.
  * So are a subject speaking as a brand the sender does not use and another site's domain as the
  * From address's local part (claims.ts): both are one phishing collection's habits in the corpus,
- * as are a sign-up notice whose account name carries a lure (registration.ts) and a link to a
- * page in a cloud storage bucket.
+ * as are a sign-up notice whose account name carries a lure (registration.ts), a link to a
+ * page in a cloud storage bucket, and a PDF attachment linking away from the sender's site.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',
@@ -54,6 +54,7 @@ const RULE_ONLY = new Set([
   'sender.domain_in_local_part',
   'content.account_name_lure',
   'links.bucket_page',
+  'attachments.pdf_link',
   // How bulk mail is sent (an ESP's click tracker), not whether it is phishing.
   'links.tracked_redirect',
 ]);

@@ -1,5 +1,8 @@
+import { sameOrganisation } from '../../domains/brands.js';
+import { registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailAttachment, Indicator } from '../types.js';
 import { indicator, type Signal } from './context.js';
+import { pdfLinks } from './pdf.js';
 import { listZip } from './zip.js';
 
 const EXECUTABLE =
@@ -10,7 +13,7 @@ const ARCHIVE = /\.(zip|rar|7z|gz|tgz|bz2|xz|cab|ace|arj|lzh|tar)$/i;
 const DOUBLE_EXT = /\.(pdf|docx?|xlsx?|pptx?|txt|jpe?g|png|gif|rtf|csv)\s*\.[a-z0-9]{2,4}$/i;
 
 /** Dangerous file types, disguised names and archives that hide either. */
-export const attachmentSignals: Signal = ({ email }) => {
+export const attachmentSignals: Signal = ({ email, senderDomain }) => {
   const out: Indicator[] = [];
   const add = (
     id: string,
@@ -56,9 +59,25 @@ export const attachmentSignals: Signal = ({ email }) => {
       );
     }
     if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
+    if (a.content && (PDF.test(name) || a.mimeType === 'application/pdf')) {
+      const elsewhere = pdfLinks(a.content).filter((href) => {
+        const d = registrableDomain(safeUrl(href)?.hostname ?? '');
+        return d !== null && (senderDomain === null || !sameOrganisation(d, senderDomain));
+      });
+      if (elsewhere.length > 0)
+        add(
+          'attachments.pdf_link',
+          'medium',
+          0.3,
+          `A PDF attachment links to ${registrableDomain(safeUrl(elsewhere[0] as string)?.hostname ?? '')}, a site other than the sender's: a document sent to carry a link takes it past the mail's link checks.`,
+          `${name}: ${(elsewhere[0] as string).slice(0, 200)}`,
+        );
+    }
   }
   return out;
 };
+
+const PDF = /\.pdf$/i;
 
 function inspectArchive(
   a: EmailAttachment,
