@@ -61,6 +61,29 @@ describe('score rules around the model', () => {
     expect(a.is_phishing).toBe(true);
   });
 
+  it('counts an address to write to as a call to action, not an address a notice merely names', async () => {
+    const cta = async (body: string) =>
+      hasCallToAction(
+        await parseRawEmail(
+          Buffer.from(`From: Notices <notifications@social.example>\r\nSubject: Notice\r\n\r\n${body}\r\n`),
+        ),
+        [],
+      );
+    expect(await cta('Yours Mrs. Deborah Grant\nEmail:(deborah.grant1949@gmail.com)')).toBe(true);
+    expect(
+      await cta(
+        'To claim your prize contact the assigned paying company with this code: MICRO-G10 for payment. Via award62@gmail.com',
+      ),
+    ).toBe(true);
+    expect(await cta('Für Rückfragen schreiben Sie an claims.office@gmail.com.')).toBe(true);
+    expect(
+      await cta(
+        'The email address of your account was changed to new.name@example.net. If this was not you, tell your administrator.',
+      ),
+    ).toBe(false);
+    expect(await cta('Die E-Mail-Adresse deines Kontos wird zu neu@example.net geändert.')).toBe(false);
+  });
+
   it('counts a reply asked for from a free mailbox as a call to action, and nothing else without links', async () => {
     const message = (from: string, body: string) =>
       parseRawEmail(Buffer.from(`From: ${from}\r\nSubject: Urgent\r\n\r\n${body}\r\n`));

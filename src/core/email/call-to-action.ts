@@ -41,15 +41,25 @@ export function hasPhoneNumber(text: string): boolean {
   return false;
 }
 
-/** The body gives an address on another domain to write to ("send your details to …"). */
+/** The body asks the reader to write to an address on another domain ("send your details to …"). */
 function contactsElsewhere(email: ParsedEmail): boolean {
   const own = email.from ? registrableDomain(email.from.address) : null;
-  for (const m of email.text.slice(0, 20_000).matchAll(/(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g)) {
+  const text = email.text.slice(0, 20_000);
+  for (const m of text.matchAll(/(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g)) {
     const d = registrableDomain(m[1] ?? '');
-    if (d && d !== own) return true;
+    if (d && d !== own && CONTACT_VERB.test(text.slice(Math.max(0, (m.index ?? 0) - 120), m.index)))
+      return true;
   }
   return false;
 }
+
+/**
+ * A request to write to the address ("contact my lawyer at", "Email: x@y", "via x@y"), in the
+ * seven languages the rules read, within the 120 characters before it: a notice that names an
+ * address ("your address was changed to new@example.net") asks for nothing.
+ */
+const CONTACT_VERB =
+  /\b(?:e-?mail\s*:|(?:contact|write|reply|e-?mail (?:us|me|him|her|them)|mail (?:us|me)|reach|via|courriel|correo|kontakt\w*|schreib\w*|send\w*|antwort\w*|wenden sie sich|contacte[rz]?|écri\w*|envoye[rz]|répond\w*|escrib\w*|env[ií]e\w*|respond\w*|contact[ae]\w*|escrev\w*|envi[ae]\w*|schrijf|stuur|mail ons|neem contact|scriv\w*|contatt\w*|invia\w*)\b)/i;
 
 /** Asking for a reply, in the six languages the model knows best. */
 const REPLY_REQUEST =
