@@ -16,6 +16,8 @@ export interface HostInfo {
   label: string | null;
   subdomain: string;
   publicSuffix: string | null;
+  /** Whether the suffix is on the public suffix list (john.smith's "smith" is not). */
+  listedSuffix: boolean;
   isIp: boolean;
 }
 
@@ -32,6 +34,7 @@ export function hostInfo(hostname: string): HostInfo {
     label: info.domainWithoutSuffix ?? null,
     subdomain: info.subdomain ?? '',
     publicSuffix: info.publicSuffix ?? null,
+    listedSuffix: info.isIcann === true || info.isPrivate === true,
     isIp: info.isIp === true,
   };
 }

@@ -60,17 +60,19 @@ export const attachmentSignals: Signal = ({ email, senderDomain }) => {
     }
     if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
     if (a.content && (PDF.test(name) || a.mimeType === 'application/pdf')) {
-      const elsewhere = pdfLinks(a.content).filter((href) => {
-        const d = registrableDomain(safeUrl(href)?.hostname ?? '');
-        return d !== null && (senderDomain === null || !sameOrganisation(d, senderDomain));
-      });
-      if (elsewhere.length > 0)
+      const away = pdfLinks(a.content)
+        .map((href) => ({ href, domain: registrableDomain(safeUrl(href)?.hostname ?? '') }))
+        .find(
+          ({ domain }) =>
+            domain !== null && (senderDomain === null || !sameOrganisation(domain, senderDomain)),
+        );
+      if (away)
         add(
           'attachments.pdf_link',
           'medium',
           0.3,
-          `A PDF attachment links to ${registrableDomain(safeUrl(elsewhere[0] as string)?.hostname ?? '')}, a site other than the sender's: a document sent to carry a link takes it past the mail's link checks.`,
-          `${name}: ${(elsewhere[0] as string).slice(0, 200)}`,
+          `A PDF attachment links to ${away.domain}, a site other than the sender's: a document sent to carry a link takes it past the mail's link checks.`,
+          `${name}: ${away.href.slice(0, 200)}`,
         );
     }
   }

@@ -1,5 +1,4 @@
-import { parse } from 'tldts';
-import { safeUrl } from '../../domains/registrable.js';
+import { hostInfo, safeUrl } from '../../domains/registrable.js';
 import { indicator, type Signal } from './context.js';
 
 /**
@@ -15,6 +14,7 @@ export const registrationSignals: Signal = ({ email }) => {
   const names = new Set<string>();
   for (const m of email.text.matchAll(USERNAME_LINE)) names.add(clean(m[1] ?? ''));
   for (const link of email.links) {
+    if (!link.href.includes('=')) continue; // no query parameter to carry a name
     const url = safeUrl(link.href);
     if (!url) continue;
     for (const [key, value] of url.searchParams) if (USERNAME_PARAM.test(key)) names.add(clean(value));
@@ -49,8 +49,8 @@ function clean(name: string): string {
 function carriesAddress(name: string): boolean {
   if (name.includes('://')) return false;
   for (const m of name.matchAll(HOST)) {
-    const info = parse(m[1] ?? '', { allowPrivateDomains: true });
-    if (!info.domain || !(info.isIcann || info.isPrivate)) continue;
+    const info = hostInfo(m[1] ?? '');
+    if (!info.domain || !info.listedSuffix) continue;
     const rest = (name.slice(0, m.index) + ' ' + name.slice((m.index ?? 0) + (m[1]?.length ?? 0)))
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
