@@ -1,50 +1,63 @@
 // npm run diag -- SOURCE [full|paste]: why the engine gets a source wrong. Trains the recipe without
-// that legitimate source (or, with SOURCE = forward, without phishing dated from 2025-07-01 on) and
-// prints the features behind its flagged legitimate messages (or its missed phishing).
+// that legitimate source (or, with SOURCE = forward, without phishing dated from 2025-07-01 on; with
+// SOURCE = newsletter-senders, without one fold of newsletter senders at a time) and prints the
+// features behind its flagged legitimate messages (or its missed phishing).
 import { loadPopularDomains } from '../src/adapters/data/load.js';
-import { analyzeParsed, emitFeatures, FeatureCollector } from '../src/core/index.js';
-import { loadDataset } from './lib/dataset.js';
-import { isLaterPhishing, toModel, train } from './lib/protocol.js';
+import { analyzeParsed, emitFeatures, FeatureCollector, type PhishingModel } from '../src/core/index.js';
+import { loadDataset, type Example } from './lib/dataset.js';
+import { inSenderFold, isLaterPhishing, SENDER_FOLDS, toModel, train } from './lib/protocol.js';
 
 const source = process.argv[2] ?? 'templates-allauth';
 const view = (process.argv[3] ?? 'full') as 'full' | 'paste';
 const popular = loadPopularDomains();
 const data = await loadDataset(popular);
 const forward = source === 'forward';
-const tm = train(data.filter((e) => !(e.label === 'legit' && e.source === source) && !isLaterPhishing(e)));
-const model = toModel(tm);
-const held = forward
-  ? data.filter(isLaterPhishing)
-  : data.filter((e) => e.label === 'legit' && e.source === source);
+// newsletter-senders: each sender fold of the newsletters scored by a model trained on the others.
+const senders = source === 'newsletter-senders';
+const folds: { model: PhishingModel; held: Example[] }[] = [];
+for (let fold = 0; fold < (senders ? SENDER_FOLDS : 1); fold++) {
+  const test = senders
+    ? (e: Example) => inSenderFold(e, fold)
+    : forward
+      ? isLaterPhishing
+      : (e: Example) => e.label === 'legit' && e.source === source;
+  const model = toModel(train(data.filter((e) => !test(e) && !isLaterPhishing(e))));
+  folds.push({ model, held: data.filter(test) });
+}
 const c = new FeatureCollector();
 let shown = 0;
 const agg = new Map<string, number>();
-for (const e of held) {
-  const a = analyzeParsed({ ...e[view], warnings: [] }, { popular, model });
-  if (forward ? a.risk_score >= 50 : a.risk_score < 50) continue;
-  c.reset();
-  emitFeatures(e[view], analyzeParsed({ ...e[view], warnings: [] }, { popular, model: null }).indicators, c);
-  const fs: [string, number][] = [];
-  for (let i = 0; i < c.count; i++) {
-    const w = model.weight(c.keys[i] as number);
-    if (w !== undefined) fs.push([c.text(i), w]);
-  }
-  fs.sort((x, y) => (forward ? x[1] - y[1] : y[1] - x[1]));
-  for (const [t, w] of fs.slice(0, 10)) agg.set(t, (agg.get(t) ?? 0) + w);
-  if (shown++ < Number(process.env.DIAG_SHOW ?? 12)) {
-    console.log(
-      `--- ${a.risk_score} p=${a.model.probability} ${e.lang} ${e.full.subject.slice(0, 70)} | ${e.full.from?.address} | links ${e[view].links.length} text ${e[view].text.length}`,
+for (const { model, held } of folds)
+  for (const e of held) {
+    const a = analyzeParsed({ ...e[view], warnings: [] }, { popular, model });
+    if (forward ? a.risk_score >= 50 : a.risk_score < 50) continue;
+    c.reset();
+    emitFeatures(
+      e[view],
+      analyzeParsed({ ...e[view], warnings: [] }, { popular, model: null }).indicators,
+      c,
     );
-    console.log(
-      '   ',
-      fs
-        .slice(0, 12)
-        .map(([t, w]) => `${t} ${w.toFixed(2)}`)
-        .join(', '),
-    );
-    console.log('   ', a.indicators.map((i) => i.id).join(' '));
+    const fs: [string, number][] = [];
+    for (let i = 0; i < c.count; i++) {
+      const w = model.weight(c.keys[i] as number);
+      if (w !== undefined) fs.push([c.text(i), w]);
+    }
+    fs.sort((x, y) => (forward ? x[1] - y[1] : y[1] - x[1]));
+    for (const [t, w] of fs.slice(0, 10)) agg.set(t, (agg.get(t) ?? 0) + w);
+    if (shown++ < Number(process.env.DIAG_SHOW ?? 12)) {
+      console.log(
+        `--- ${a.risk_score} p=${a.model.probability} ${e.lang} ${e.full.subject.slice(0, 70)} | ${e.full.from?.address} | links ${e[view].links.length} text ${e[view].text.length}`,
+      );
+      console.log(
+        '   ',
+        fs
+          .slice(0, 12)
+          .map(([t, w]) => `${t} ${w.toFixed(2)}`)
+          .join(', '),
+      );
+      console.log('   ', a.indicators.map((i) => i.id).join(' '));
+    }
   }
-}
 console.log(`features most often behind ${forward ? 'missed' : 'flagged'} messages:`);
 console.log(
   [...agg]

@@ -1,9 +1,15 @@
 // The evaluation protocol's building blocks: which messages train which model, and how a test
 // message is scored through the whole engine (rules, model and the combination rules).
-import { analyzeParsed, PhishingModel, type ParsedEmail, type PopularDomains } from '../../src/core/index.js';
+import {
+  analyzeParsed,
+  PhishingModel,
+  registrableDomain,
+  type ParsedEmail,
+  type PopularDomains,
+} from '../../src/core/index.js';
 import { FORWARD_FROM, type Example } from './dataset.js';
 import { FEATURE_TEXT } from './featurize.js';
-import { trainRecipe, type Row, type TrainedModel } from './recipe.js';
+import { groupHash, trainRecipe, type Row, type TrainedModel } from './recipe.js';
 
 /** Both views of a message train the model, each with half its weight (mail is read both ways). */
 export function rowsOf(examples: readonly Example[]): Row[] {
@@ -50,6 +56,19 @@ export function toModel(m: TrainedModel & { spam?: TrainedModel | null }, checks
 
 /** Phishing dated from FORWARD_FROM on: what the forward-in-time model never saw. */
 export const isLaterPhishing = (e: Example) => e.label === 'phishing' && e.date >= FORWARD_FROM;
+
+/**
+ * Newsletters of senders a model never saw, the other senders' newsletters in its training: a
+ * mailbox's newsletters come from senders the corpus lacks, scored by a model that did learn from
+ * newsletters. Five folds by the sender's registrable domain (the corpus splits them by sender too).
+ */
+export const NEWSLETTERS = 'newsletters-markup';
+export const SENDER_FOLDS = 5;
+export function inSenderFold(e: Example, fold: number): boolean {
+  if (e.label !== 'legit' || e.source !== NEWSLETTERS) return false;
+  const address = e.full.from?.address ?? '';
+  return groupHash(`sender:${registrableDomain(address) ?? address}`) % SENDER_FOLDS === fold;
+}
 
 export interface Scored {
   label: string;

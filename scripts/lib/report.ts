@@ -46,6 +46,18 @@ export function renderEvaluation(r: EvaluationReport): string {
     '"Each group once": every near-duplicate group of the corpus index (a campaign, a template, one',
     "sender's repeated notice) weighs the same, so a hundred copies of one notice count once.",
   );
+  if (r.unseen_senders) {
+    const u = r.unseen_senders;
+    L.push(
+      '',
+      `Newsletters of senders the model never saw, the other senders' newsletters in its training (as a mailbox's`,
+      `newsletters meet the shipped model): ${u.folds} folds by sender domain, every message scored once.`,
+      '',
+      '| legitimate mail | n | flagged, full | flagged, pasted | flagged, pasted HTML | groups | full, each group once | pasted, each group once |',
+      '|---|---|---|---|---|---|---|---|',
+      `| ${u.source}, unseen senders | ${u.n} | ${row(u)} |`,
+    );
+  }
   L.push(
     '',
     'The recipe trained on the train split, on senders and template types it never saw (the corpus splits newsletters by sender and',
