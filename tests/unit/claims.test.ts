@@ -27,6 +27,25 @@ describe('who a message claims to speak for', () => {
     }
   });
 
+  it('weighs the claim more when its link leads to a site neither the brand nor the sender owns', () => {
+    const withLink = (content: string) =>
+      rulesEngine()
+        .analyzeTest({
+          subject: 'MERCADO PAGO - Alerta de seguranca',
+          sender: 'Mercado Pago <grupoglo@wo47.example.host>',
+          content,
+        })
+        .indicators.find((i) => i.id === 'sender.brand_subject');
+    const away = withLink(
+      'Houve um acesso de um novo dispositivo. Verifique: https://acesso.mp-seguranca.top/conta',
+    );
+    expect(away?.weight).toBe(0.45);
+    expect(away?.explanation).toContain('mp-seguranca.top');
+    // A link to the brand's own site, or no link at all, leaves the claim as it was.
+    for (const content of ['Houve um acesso: https://www.mercadopago.com.br/seguranca', 'Houve um acesso.'])
+      expect(withLink(content)?.weight, content).toBe(0.3);
+  });
+
   it('leaves the brand’s own mail, headlines, replies and forwards alone', () => {
     for (const [subject, sender] of [
       ['Coinbase: Was this you?', 'Coinbase <no-reply@coinbase.com>'],

@@ -1,6 +1,6 @@
 import { brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
-import { registrableDomain } from '../../domains/registrable.js';
-import type { Indicator } from '../types.js';
+import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
+import type { EmailLink, Indicator } from '../types.js';
 import { indicator, type Signal } from './context.js';
 
 /**
@@ -19,13 +19,15 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
 
   const spoken = subjectSpeakers(email.subject).filter((b) => !brandOwns(b, senderDomain));
   if (spoken.length > 0) {
+    // The brand's notice sending the reader to a site neither it nor the sender owns.
+    const away = linkAway(email.links, spoken, senderDomain);
     out.push(
       indicator({
         id: 'sender.brand_subject',
         family: 'sender',
-        severity: 'medium',
-        weight: 0.3,
-        explanation: `The subject speaks as ${spoken.join(', ')}, but the message comes from ${senderDomain}, which that brand does not use.`,
+        severity: away ? 'high' : 'medium',
+        weight: away ? 0.45 : 0.3,
+        explanation: `The subject speaks as ${spoken.join(', ')}, but the message comes from ${senderDomain}, which that brand does not use${away ? `, and its link leads to ${away}` : ''}.`,
         evidence: [`Subject: ${email.subject.slice(0, 160)}`, fromLine],
       }),
     );
@@ -47,6 +49,21 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
   }
   return out;
 };
+
+/** The domain of the first web link that neither a spoken brand nor the sender owns. */
+function linkAway(
+  links: readonly EmailLink[],
+  brands: readonly string[],
+  senderDomain: string,
+): string | null {
+  for (const link of links.slice(0, 50)) {
+    const url = safeUrl(link.href);
+    if (!url || !/^https?:$/.test(url.protocol)) continue;
+    const domain = hostInfo(url.hostname).domain ?? url.hostname;
+    if (!sameOrganisation(domain, senderDomain) && !brands.some((b) => brandOwns(b, domain))) return domain;
+  }
+  return null;
+}
 
 /** Replies and forwards are the reader's own conversation: their subjects quote, not speak. */
 const REPLY_OR_FORWARD = /^\s*(?:re|fwd?|aw|wg|sv|tr|rv|enc|doorst)\s*:/i;
