@@ -144,7 +144,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         id: 'sender.pseudo_country_domain',
         family: 'sender',
         severity: 'medium',
-        weight: 0.3,
+        weight: 0.4,
         explanation: `The sender's domain ${senderDomain} sits under ${suffix}, a privately sold name made to look like a country's domain.`,
         evidence: [`From: ${from.address}`],
       }),
@@ -156,7 +156,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         id: 'sender.tenant_default_domain',
         family: 'sender',
         severity: 'medium',
-        weight: 0.3,
+        weight: 0.4,
         explanation:
           'It comes from a cloud tenant’s default address (…onmicrosoft.com), not from an organisation’s own domain: what a throwaway trial account sends from.',
         evidence: [`From: ${from.address}`],
