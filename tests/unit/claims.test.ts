@@ -41,6 +41,17 @@ describe('who a message claims to speak for', () => {
     );
     expect(away?.weight).toBe(0.45);
     expect(away?.explanation).toContain('mp-seguranca.top');
+    // A number to call is the call-back scams' way away from the brand.
+    const call = rulesEngine()
+      .analyzeTest({
+        subject: 'Your Norton Order Confirmation For Order #NP00X08463232',
+        sender: 'Billing <billing@orders.example.host>',
+        content:
+          'Your subscription renews today for $399.99. To cancel, call +1 (808) 555-0143 within 24 hours.',
+      })
+      .indicators.find((i) => i.id === 'sender.brand_subject');
+    expect(call?.weight).toBe(0.45);
+    expect(call?.explanation).toContain('phone number');
     // A link to the brand's own site, or no link at all, leaves the claim as it was.
     for (const content of ['Houve um acesso: https://www.mercadopago.com.br/seguranca', 'Houve um acesso.'])
       expect(withLink(content)?.weight, content).toBe(0.3);

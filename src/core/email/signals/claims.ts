@@ -1,5 +1,6 @@
 import { brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
+import { hasPhoneNumber } from '../call-to-action.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, type Signal } from './context.js';
 
@@ -19,15 +20,17 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
 
   const spoken = subjectSpeakers(email.subject).filter((b) => !brandOwns(b, senderDomain));
   if (spoken.length > 0) {
-    // The brand's notice sending the reader to a site neither it nor the sender owns.
+    // The brand's notice sending the reader to a site neither it nor the sender owns, or to a
+    // phone number (the call-back scams' "Your Norton invoice … call to cancel").
     const away = linkAway(email.links, spoken, senderDomain);
+    const call = !away && hasPhoneNumber(`${email.subject}\n${email.text.slice(0, 20_000)}`);
     out.push(
       indicator({
         id: 'sender.brand_subject',
         family: 'sender',
-        severity: away ? 'high' : 'medium',
-        weight: away ? 0.45 : 0.3,
-        explanation: `The subject speaks as ${spoken.join(', ')}, but the message comes from ${senderDomain}, which that brand does not use${away ? `, and its link leads to ${away}` : ''}.`,
+        severity: away || call ? 'high' : 'medium',
+        weight: away || call ? 0.45 : 0.3,
+        explanation: `The subject speaks as ${spoken.join(', ')}, but the message comes from ${senderDomain}, which that brand does not use${away ? `, and its link leads to ${away}` : call ? ', and it gives a phone number to call' : ''}.`,
         evidence: [`Subject: ${email.subject.slice(0, 160)}`, fromLine],
       }),
     );
