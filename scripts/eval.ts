@@ -60,7 +60,8 @@ for (const source of legitSources) {
 
 // 2b. Newsletters of senders the model never saw, the other senders' newsletters in training.
 const otherSenders: Scored[] = [];
-for (let fold = 0; fold < (onlySources && !onlySources.includes(NEWSLETTERS) ? 0 : SENDER_FOLDS); fold++) {
+const senderFolds = onlySources && !onlySources.includes(NEWSLETTERS) ? 0 : SENDER_FOLDS;
+for (let fold = 0; fold < senderFolds; fold++) {
   const m = toModel(train(data.filter((e) => !inSenderFold(e, fold) && !isLaterPhishing(e))));
   otherSenders.push(
     ...scoreAll(

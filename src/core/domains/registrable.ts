@@ -47,3 +47,13 @@ export function safeUrl(href: string): URL | null {
     return null;
   }
 }
+
+/**
+ * The domain a web link leads to: the registrable domain of an http(s) URL's host, or the host
+ * itself when it has none (an IP address); null for anything else (mailto:, a broken URL).
+ */
+export function webLinkDomain(href: string): string | null {
+  const url = safeUrl(href);
+  if (!url || !/^https?:$/.test(url.protocol)) return null;
+  return registrableDomain(url.hostname) ?? url.hostname;
+}

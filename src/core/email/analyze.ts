@@ -1,4 +1,4 @@
-import { registrableDomain, safeUrl } from '../domains/registrable.js';
+import { registrableDomain, webLinkDomain } from '../domains/registrable.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { emitFeatures, isModelSignal } from '../model/features.js';
 import type { PhishingModel } from '../model/model.js';
@@ -181,9 +181,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
 function linkDomains(email: ParsedEmail): string[] {
   const out = new Set<string>();
   for (const l of email.links) {
-    const url = safeUrl(l.href);
-    if (!url || !/^https?:$/.test(url.protocol)) continue;
-    out.add(registrableDomain(url.hostname) ?? url.hostname);
+    const domain = webLinkDomain(l.href);
+    if (domain) out.add(domain);
   }
   return [...out];
 }

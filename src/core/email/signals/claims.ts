@@ -1,5 +1,5 @@
 import { brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
-import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
+import { registrableDomain, webLinkDomain } from '../../domains/registrable.js';
 import { hasPhoneNumber } from '../call-to-action.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, type Signal } from './context.js';
@@ -60,10 +60,9 @@ function linkAway(
   senderDomain: string,
 ): string | null {
   for (const link of links.slice(0, 50)) {
-    const url = safeUrl(link.href);
-    if (!url || !/^https?:$/.test(url.protocol)) continue;
-    const domain = hostInfo(url.hostname).domain ?? url.hostname;
-    if (!sameOrganisation(domain, senderDomain) && !brands.some((b) => brandOwns(b, domain))) return domain;
+    const domain = webLinkDomain(link.href);
+    if (domain && !sameOrganisation(domain, senderDomain) && !brands.some((b) => brandOwns(b, domain)))
+      return domain;
   }
   return null;
 }
