@@ -135,17 +135,22 @@ service imap-login {
 `;
   writeFileSync(join(dir, 'dovecot.conf'), conf);
   const child: ChildProcess = spawn(DOVECOT, ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
+  // Every listener (plain and TLS) must answer before a test connects: on a loaded machine the
+  // TLS one lagged and a test met ECONNREFUSED. Give up loudly after 30 s.
+  for (const p of tlsPort ? [port, tlsPort] : [port]) {
+    for (let i = 0; ; i++) {
+      const up = await new Promise<boolean>((resolve) => {
+        const s = connect(p, '127.0.0.1');
+        s.once('connect', () => {
+          s.destroy();
+          resolve(true);
+        });
+        s.once('error', () => resolve(false));
       });
-      s.once('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 50));
+      if (up) break;
+      if (i >= 600) throw new Error(`dovecot did not listen on 127.0.0.1:${p} within 30 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
   let n = 0;
   return {
