@@ -483,6 +483,14 @@ describe('brands named in text', () => {
     expect(brandsIn('pineapple', { allowCommonWords: true })).toEqual([]);
     expect(brandsIn('', { allowCommonWords: true })).toEqual([]);
     expect(brandsIn('a', { allowCommonWords: true })).toEqual([]);
+    // A name inside a longer one, and a match starting inside a longer one that failed, are found.
+    expect(brandsIn('caixa caixabank', { allowCommonWords: true }).sort()).toEqual(['caixa', 'caixabank']);
+    expect(brandsIn('caixacaixabank', { allowCommonWords: false })).toEqual(['caixabank']);
+    expect(brandsIn('amamazon intesasanpaol', { allowCommonWords: false })).toEqual(['amazon']);
+    expect(brandsIn('AMA-ZON, in-tesa-san-paolo', { allowCommonWords: false }).sort()).toEqual([
+      'amazon',
+      'intesasanpaolo',
+    ]);
   });
 });
 

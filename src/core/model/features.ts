@@ -3,6 +3,7 @@ import type { Indicator, ParsedEmail } from '../email/types.js';
 import { brandOwns, brandsIn, sameOrganisation } from '../domains/brands.js';
 import type { FeatureSink } from './feature-keys.js';
 import { STOPWORDS } from './stopwords.js';
+import { wordTokens } from './words.js';
 
 /**
  * Turns a message into the model's feature tokens. Only what the sender wrote is read:
@@ -162,9 +163,6 @@ const FOOTER_ANYWHERE = new RegExp(FOOTER.source, 'gi');
 /** . ! ? and the line end bound a footer's sentence. */
 const SENTENCE_END = new Set([46, 33, 63, 10]);
 
-/** Everything that cannot be inside a word; a word is [\p{L}\p{N}][\p{L}\p{N}'’-]*. */
-const NON_WORD_RE = /[^\p{L}\p{N}'’-]+/u;
-
 /**
  * Addresses and links in the text are replaced by these (so their parts never become words),
  * then dropped: a URL written out in plain text marks old plain-text list mail, not legitimacy.
@@ -177,26 +175,14 @@ const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
  */
 const DIGITS_ONLY = /^0(?:['’-]+0)*$/;
 
-const isJoiner = (c: number) => c === 39 || c === 45 || c === 0x2019;
 /** Every word that is never a feature, in one set: one lookup per word instead of four. */
 const NOT_WORDS: ReadonlySet<string> = new Set([...STOPWORDS, ...ARTEFACTS, ...DATE_WORDS, ...PLACEHOLDERS]);
 
-/** Word tokens with digit runs folded to "0" (years and amounts must not become features). */
+/** The words (words.ts) that can be features. */
 function words(text: string): string[] {
-  const out: string[] = [];
-  // Splitting allocates only the words (matchAll allocated a match object per word).
-  for (let w of text.replace(/\p{N}+/gu, '0').split(NON_WORD_RE)) {
-    if (w.length === 0) continue;
-    if (isJoiner(w.charCodeAt(0))) {
-      w = w.replace(/^['’-]+/, '');
-      if (w.length === 0) continue;
-    }
-    if (w.length > 30) continue;
-    if (isJoiner(w.charCodeAt(w.length - 1))) w = w.replace(/['’-]+$/, '');
-    if (NOT_WORDS.has(w) || (w.charCodeAt(0) === 48 && DIGITS_ONLY.test(w))) continue;
-    out.push(w);
-  }
-  return out;
+  return wordTokens(text).filter(
+    (w) => !NOT_WORDS.has(w) && !(w.charCodeAt(0) === 48 && DIGITS_ONLY.test(w)),
+  );
 }
 
 /** Emits the model's features of a message, in a fixed order (training and scoring share it). */
