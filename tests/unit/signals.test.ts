@@ -345,6 +345,17 @@ describe('content signals', () => {
     // Persian writes ZWNJ inside words; an emoji sequence joins with ZWJ: neither is disguise.
     for (const subject of ['رایانامه‌ی بازنشانی گذرواژه', 'Team news 👩\u200d💻 this week'])
       expect(found(subject, 'Hello').map((i) => i.id)).not.toContain('content.obfuscated_text');
+    // A lower-case l for a capital I, inside a word in capitals.
+    const caps = found('Subscription final Notice', 'Your payment failed. CONFlRM NOW >> or WlN a prize');
+    expect(caps.find((i) => i.id === 'content.obfuscated_text')?.evidence).toEqual(['"CONFlRM"', '"WlN"']);
+    // Not a formula (HCl), base64 or a path, not a word with other small letters, not ordinary capitals.
+    for (const content of [
+      'Add 5 ml of HCl to the sample.',
+      'iQEzBAEBCAAdFiEE+KlGA/x',
+      'see /DATA/XlY/ and McDonald',
+      'CONFIRM NOW',
+    ])
+      expect(found('Lab notes', content).map((i) => i.id)).not.toContain('content.obfuscated_text');
   });
 
   it('flags scripts and password fields inside a message', () => {

@@ -221,7 +221,7 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
         severity: 'high',
         weight: 0.25,
         explanation:
-          'Words are disguised with look-alike or invisible characters (mathematical letters, small capitals, Cyrillic or Greek letters among Latin ones, zero-width characters inside a word), a trick to slip past filters.',
+          'Words are disguised with look-alike or invisible characters (mathematical letters, small capitals, Cyrillic or Greek letters among Latin ones, a lower-case l for a capital I, zero-width characters inside a word), a trick to slip past filters.',
         evidence: disguised.map((w) => `"${w}"`),
       }),
     );
@@ -428,5 +428,14 @@ function obfuscatedWords(subject: string, text: string): string[] {
   for (const w of disguisedInLine(subject)) found.add(w);
   for (const w of mixedScriptWords(body)) found.add(w);
   for (const w of smallCapsWords(body)) found.add(w);
+  for (const m of haystack.matchAll(L_FOR_I)) found.add(m[0]);
   return [...found].slice(0, 5);
 }
+
+/**
+ * A lower-case l standing in for a capital I inside a word in capitals (CONFlRM, WlN, VlAGRA):
+ * in a sans-serif font the two look the same. Whole words only, not inside base64, a path or a
+ * formula (HCl ends with its l). Measured on the corpus: 13 earlier and 7 later phishing
+ * messages and 1 spam; no legitimate message of any source.
+ */
+const L_FOR_I = /(?<![\p{L}\p{N}/+=_.:-])[A-Z]+l[A-Z]+(?![\p{L}\p{N}/+=_-])/gu;
