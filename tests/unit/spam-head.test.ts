@@ -35,6 +35,11 @@ describe('spam head', () => {
     const plain = analyzeParsed({ ...message, warnings: [] }, { popular, model: constant(-5, -5) });
     expect(plain.risk_level).toBe('SAFE');
     expect(plain.indicators.map((i) => i.id)).not.toContain('model.bulk_mail');
+    // From even odds on (the junk head is calibrated): 0.55 is bulk mail, 0.45 is not.
+    const likely = analyzeParsed({ ...message, warnings: [] }, { popular, model: constant(-5, 0.2) });
+    expect(likely.risk_level).toBe('LOW');
+    const unlikely = analyzeParsed({ ...message, warnings: [] }, { popular, model: constant(-5, -0.2) });
+    expect(unlikely.risk_level).toBe('SAFE');
   });
 
   it('never lowers a score, and leaves an authenticated well-known sender alone', async () => {
