@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadModel, loadPopularDomains } from '../../src/adapters/data/load.js';
 import { MODEL_FILE } from '../../src/config/paths.js';
 import { createEngine } from '../../src/app/engine.js';
-import { analyzeParsed, PhishingModel, parseTestEmail } from '../../src/core/index.js';
+import { analyzeParsed, emitFeatures, PhishingModel, parseTestEmail } from '../../src/core/index.js';
 import { fixture, shippedEngine } from '../helpers/engine.js';
 
 /** A model with no features: its probability is sigmoid(bias); the spam head's likewise. */
@@ -61,11 +61,14 @@ describe('spam head', () => {
     writeFileSync(damaged, JSON.stringify(file));
     expect(() => loadModel(damaged)).toThrow(/damaged/);
 
-    const { analysis } = await shippedEngine().analyzeRaw(fixture('spam-pharmacy.eml'));
-    // The phishing model alone would call it SAFE: the spam head is what makes it LOW.
+    const { parsed, analysis } = await shippedEngine().analyzeRaw(fixture('spam-pharmacy.eml'));
+    // The phishing model alone would call it SAFE. Its pills make it LOW as a spam pitch (rules
+    // 2.9.7); the head, asked directly, reads it as bulk mail too.
     expect(analysis.model.probability).toBeLessThan(0.2);
     expect(analysis.risk_level).toBe('LOW');
-    expect(analysis.indicators.map((i) => i.id)).toContain('model.bulk_mail');
+    const signals = analysis.indicators.filter((i) => !i.id.startsWith('model.'));
+    const head = loadModel()?.predict((sink) => emitFeatures(parsed, signals, sink)).spamProbability;
+    expect(head).toBeGreaterThanOrEqual(0.5);
     for (const name of ['legit-newsletter.eml', 'legit-de-password-reset.eml', 'legit-pt-signin-alert.eml']) {
       const legit = (await shippedEngine().analyzeRaw(fixture(name))).analysis;
       expect(
@@ -73,5 +76,38 @@ describe('spam head', () => {
         name,
       ).not.toContain('model.bulk_mail');
     }
+  });
+});
+
+describe('spam pitches', () => {
+  const analyse = (subject: string, content: string) =>
+    analyzeParsed(
+      { ...parseTestEmail({ subject, sender: 'Deals <deals@shop.example>', content }), warnings: [] },
+      { popular, model: constant(-5, -5) },
+    );
+
+  it('reads pills and penny stocks as junk: LOW, said as such, never phishing', () => {
+    const pills = analyse('Cialis Soft is up for grabs', 'CanadianPharmacy offers V1agra at $1.99 per pill.');
+    expect(pills.risk_level).toBe('LOW');
+    expect(pills.is_phishing).toBe(false);
+    expect(pills.summary).toMatch(/^Low risk \(20\/100\): it pitches what spam sells/);
+    const stock = analyse(
+      'Or each ellenton',
+      'THE ALERT IS ON!! Sym: CHVC Current price: $0.69 1 Day Target price: $1.5 Action: Strong buy!!',
+    );
+    expect(stock.indicators.find((i) => i.id === 'content.spam_pitch')?.evidence).toEqual(['"sym: chvc"']);
+    expect(stock.risk_level).toBe('LOW');
+  });
+
+  it('leaves ordinary mail about prices, tickers and medicine alone', () => {
+    for (const content of [
+      'CNN Political Ticker: Bush meets the press. Current price: unknown.',
+      'Our target audience is small; the strong buyer market cooled.',
+      'Take the antibiotics your doctor prescribed, twice a day.',
+    ])
+      expect(
+        analyse('News', content).indicators.map((i) => i.id),
+        content,
+      ).not.toContain('content.spam_pitch');
   });
 });

@@ -15,7 +15,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.9.6';
+export const RULES_VERSION = '2.9.7';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -110,6 +110,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   }
   // Unsolicited bulk mail is junk, not phishing: LOW rather than SAFE, said as such. Not for an
   // authenticated, well-known sender's own mail (its newsletters are the reader's to judge).
+  const pitch = indicators.some((i) => i.id === 'content.spam_pitch');
+  if (pitch && probability < THRESHOLDS.LOW / 100 && !trusted) probability = THRESHOLDS.LOW / 100;
   if (
     spamProbability !== null &&
     spamProbability >= BULK_MAIL_FROM &&
@@ -216,7 +218,7 @@ export function summarise(
       reasons.length === 1 ? 'one warning sign' : `${reasons.length} warning signs`
     }: ${joined}.`;
   }
-  const bulk = indicators.find((i) => i.id === 'model.bulk_mail');
+  const bulk = indicators.find((i) => i.id === 'model.bulk_mail' || i.id === 'content.spam_pitch');
   if (reasons.length === 0 && bulk) return `${lead} (${score}/100): ${lowerFirst(bulk.explanation)}`;
   if (reasons.length === 0) return `${lead} (${score}/100).`;
   return level === 'LOW'

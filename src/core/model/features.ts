@@ -58,6 +58,8 @@ const RULE_ONLY = new Set([
   'attachments.pdf_link',
   // How bulk mail is sent (an ESP's click tracker), not whether it is phishing.
   'links.tracked_redirect',
+  // Spam's pitches (pills, penny stocks) make junk LOW in analyze.ts; the model learns spam itself.
+  'content.spam_pitch',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.

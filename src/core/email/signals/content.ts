@@ -183,6 +183,33 @@ function advanceFee(haystack: string): Indicator | null {
   });
 }
 
+/**
+ * What spam has sold for twenty years: prescription pills and penny stocks ("Sym: UTEV Current
+ * price: $0.008, 1 day target price $.06, strong buy"). Junk, not phishing: the indicator weighs
+ * nothing, and analyze.ts reads it as bulk mail (SAFE lifted to LOW). Counted over the corpus:
+ * 837 of 3,458 TREC spam, 102 of 1,894 SpamAssassin spam, 50 phishing, and 26 of 23,951
+ * legitimate messages (news items and list threads about spam, ads inside newsletters).
+ */
+const SPAM_PILLS =
+  /\b(?:v[i1!|]agra|c[i1!|]al[i1!|]s|levitra|valium|xanax|vicodin|phentermine|penis|erectile|online pharmacy|canadian ?pharmacy|appetite suppressant|h[o0]{2}dia)\b/i;
+const SPAM_STOCK =
+  /\b(?:(?:1|one|2|two|3|three|5|five)[ -]days? target(?: price)?|target price\s*:|strong buy\b|aggres+ive buy\b|insider buying\b|s\.?y\.?m(?:b[o0]l)?\s*:\s*[a-z]{3,5}\b|current price\s*:\s*\$)/i;
+
+function spamPitch(haystack: string): Indicator | null {
+  const hits = [SPAM_PILLS.exec(haystack)?.[0], SPAM_STOCK.exec(haystack)?.[0]].filter(
+    (h): h is string => h !== undefined,
+  );
+  if (hits.length === 0) return null;
+  return indicator({
+    id: 'content.spam_pitch',
+    family: 'content',
+    severity: 'low',
+    weight: 0,
+    explanation: 'It pitches what spam sells (prescription pills, penny stocks): junk rather than phishing.',
+    evidence: hits.map((h) => `"${h.toLowerCase().replace(/\s+/g, ' ')}"`),
+  });
+}
+
 const oneLine = (s: string) => s.replace(/\s+/g, ' ');
 
 /** Language and markup patterns in the subject and visible body. */
@@ -208,6 +235,8 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
   }
   const fee = advanceFee(haystack);
   if (fee) out.push(fee);
+  const pitch = spamPitch(haystack);
+  if (pitch) out.push(pitch);
   const fund = trainingFundSolicitation(haystack, senderDomain);
   if (fund) out.push(fund);
   const image = imageOnly(email);
