@@ -43,4 +43,12 @@ describe('the model’s word tokenizer', () => {
   it('treats a lone surrogate and a combining mark as separators', () => {
     expect(wordTokens('ab\uD800cd e\u0301f')).toEqual(['ab', 'cd', 'e', 'f']);
   });
+
+  it('reads beyond the BMP the same after thousands of distinct code points (its cache is bounded)', () => {
+    const ideographs = Array.from({ length: 5000 }, (_, i) => String.fromCodePoint(0x20000 + i));
+    const words = wordTokens(ideographs.join(' '));
+    expect(words).toHaveLength(5000);
+    expect(words[4999]).toBe(String.fromCodePoint(0x20000 + 4999));
+    expect(wordTokens(`a${String.fromCodePoint(0x1d7d7)}b`)).toEqual(['a0b']);
+  });
 });

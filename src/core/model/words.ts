@@ -24,13 +24,20 @@ KIND[0x2019] = JOINER; // ’
 const IS_LETTER = /^\p{L}$/u;
 const IS_NUMBER = /^\p{N}$/u;
 const kindOf = (ch: string) => (IS_LETTER.test(ch) ? LETTER : IS_NUMBER.test(ch) ? NUMBER : SEPARATOR);
-/** Kinds of code points beyond the BMP (mathematical letters and digits, other scripts). */
+/**
+ * Kinds of code points beyond the BMP (mathematical letters and digits, other scripts), up to a
+ * bound: a hostile message with thousands of distinct ones must not grow a daemon's memory.
+ */
 const ASTRAL = new Map<number, number>();
+const MAX_ASTRAL = 4096;
 
 function astralKind(text: string, i: number): number {
   const cp = text.codePointAt(i) as number;
   let kind = ASTRAL.get(cp);
-  if (kind === undefined) ASTRAL.set(cp, (kind = kindOf(String.fromCodePoint(cp))));
+  if (kind === undefined) {
+    kind = kindOf(String.fromCodePoint(cp));
+    if (ASTRAL.size < MAX_ASTRAL) ASTRAL.set(cp, kind);
+  }
   return kind;
 }
 
@@ -49,7 +56,7 @@ export function wordTokens(text: string): string[] {
     let width = 1;
     if (c < 0xd800 || c > 0xdfff) {
       kind = KIND[c] as number;
-      if (kind === 0) KIND[c] = kind = c === 0x2019 ? JOINER : kindOf(String.fromCharCode(c));
+      if (kind === 0) KIND[c] = kind = kindOf(String.fromCharCode(c));
     } else if (c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       kind = astralKind(text, i);
       width = 2;
