@@ -270,7 +270,7 @@ function buildAutomaton(names: readonly string[]): { MOVES: Int32Array; ENDING: 
   const moves: number[] = new Array<number>(36).fill(-1);
   const ending: string[][] = [[]];
   for (const name of names) {
-    if (name.length < 2 || [...name].some((ch) => slotOf(ch.charCodeAt(0)) < 0)) continue;
+    if (!/^[a-z0-9]{2,}$/.test(name)) continue;
     let state = 0;
     for (let i = 0; i < name.length; i++) {
       const at = state * 36 + slotOf(name.charCodeAt(i));

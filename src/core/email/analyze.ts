@@ -110,24 +110,22 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   }
   // Unsolicited bulk mail is junk, not phishing: LOW rather than SAFE, said as such. Not for an
   // authenticated, well-known sender's own mail (its newsletters are the reader's to judge).
-  const pitch = indicators.some((i) => i.id === 'content.spam_pitch');
-  if (pitch && probability < THRESHOLDS.LOW / 100 && !trusted) probability = THRESHOLDS.LOW / 100;
-  if (
-    spamProbability !== null &&
-    spamProbability >= BULK_MAIL_FROM &&
-    probability < THRESHOLDS.LOW / 100 &&
-    !trusted
-  ) {
-    probability = THRESHOLDS.LOW / 100;
-    indicators.push({
-      id: 'model.bulk_mail',
-      family: 'model',
-      severity: 'low',
-      weight: 0,
-      explanation:
-        'It reads like unsolicited bulk mail (spam), going by the trained model: junk rather than phishing.',
-      evidence: [`spam likelihood ${Math.round(spamProbability * 100)}%`],
-    });
+  // Junk is what the junk head reads as bulk mail, or what the rules read as a spam pitch (pills,
+  // penny stocks; content.spam_pitch explains itself, so the head's indicator is not added too).
+  if (probability < THRESHOLDS.LOW / 100 && !trusted) {
+    const pitch = indicators.some((i) => i.id === 'content.spam_pitch');
+    const bulk = spamProbability !== null && spamProbability >= BULK_MAIL_FROM;
+    if (pitch || bulk) probability = THRESHOLDS.LOW / 100;
+    if (bulk && !pitch)
+      indicators.push({
+        id: 'model.bulk_mail',
+        family: 'model',
+        severity: 'low',
+        weight: 0,
+        explanation:
+          'It reads like unsolicited bulk mail (spam), going by the trained model: junk rather than phishing.',
+        evidence: [`spam likelihood ${Math.round((spamProbability ?? 0) * 100)}%`],
+      });
   }
   // A password form or an executable is never less than HIGH, whatever else the message says.
   if (indicators.some((i) => i.severity === 'critical'))

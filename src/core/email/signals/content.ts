@@ -179,7 +179,7 @@ function advanceFee(haystack: string): Indicator | null {
     weight: 0.35,
     explanation:
       'The message offers you a large sum (a donation, inheritance or fund) and asks you to get in touch: the pattern of advance-fee fraud.',
-    evidence: [amount, topic, contact].map((h) => `"${h.toLowerCase().replace(/\s+/g, ' ')}"`),
+    evidence: [amount, topic, contact].map(quoted),
   });
 }
 
@@ -206,11 +206,13 @@ function spamPitch(haystack: string): Indicator | null {
     severity: 'low',
     weight: 0,
     explanation: 'It pitches what spam sells (prescription pills, penny stocks): junk rather than phishing.',
-    evidence: hits.map((h) => `"${h.toLowerCase().replace(/\s+/g, ' ')}"`),
+    evidence: hits.map(quoted),
   });
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ');
+/** A matched phrase as evidence: lower case, on one line, in quotes. */
+const quoted = (h: string) => `"${oneLine(h.toLowerCase())}"`;
 
 /** Language and markup patterns in the subject and visible body. */
 export const contentSignals: Signal = ({ email, senderDomain }) => {
