@@ -84,6 +84,19 @@ describe('score rules around the model', () => {
     expect(await cta('Die E-Mail-Adresse deines Kontos wird zu neu@example.net geändert.')).toBe(false);
   });
 
+  it('does not read the reader’s own address in a profile summary as an address to write to', async () => {
+    const summary = (to: string) =>
+      parseRawEmail(
+        Buffer.from(
+          `From: Newsletter <noreply@news.example>\r\nTo: ${to}\r\nSubject: New Profile\r\n\r\n` +
+            'You have successfully created your profile.\r\nFirst Name: Ann\r\nEmail: ann.reader@gmail.com\r\n',
+        ),
+      );
+    expect(hasCallToAction(await summary('Ann <ann.reader@gmail.com>'), [])).toBe(false);
+    // Someone else's address after "Email:" is still one to write to.
+    expect(hasCallToAction(await summary('Bob <bob@work.example>'), [])).toBe(true);
+  });
+
   it('counts a reply asked for from a free mailbox as a call to action, and nothing else without links', async () => {
     const message = (from: string, body: string) =>
       parseRawEmail(Buffer.from(`From: ${from}\r\nSubject: Urgent\r\n\r\n${body}\r\n`));

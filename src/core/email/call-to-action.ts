@@ -41,13 +41,18 @@ export function hasPhoneNumber(text: string): boolean {
   return false;
 }
 
-/** The body asks the reader to write to an address on another domain ("send your details to …"). */
+/**
+ * The body asks the reader to write to an address on another domain ("send your details to …").
+ * The reader's own address is not one: "Email: you@example.org" in a profile or order summary
+ * names the recipient, it does not ask them to write anywhere.
+ */
 function contactsElsewhere(email: ParsedEmail): boolean {
   const own = email.from ? registrableDomain(email.from.address) : null;
+  const readers = new Set(email.to.map((a) => a.address.toLowerCase()));
   const text = email.text.slice(0, 20_000);
   for (const m of text.matchAll(/(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g)) {
     const d = registrableDomain(m[1] ?? '');
-    if (d && d !== own && CONTACT_VERB.test(text.slice(Math.max(0, (m.index ?? 0) - 120), m.index)))
+    if (d && d !== own && !readers.has(m[0].toLowerCase()) && CONTACT_VERB.test(text.slice(Math.max(0, (m.index ?? 0) - 120), m.index)))
       return true;
   }
   return false;
