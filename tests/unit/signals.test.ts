@@ -244,6 +244,17 @@ describe('link signals', () => {
     );
   });
 
+  it('flags a shortener hidden behind a button or words, not one whose address is written out', () => {
+    const shortener = (content: string) =>
+      ids(rulesEngine().analyzeTest({ subject: 'hello', sender: 'a@example.com', content })).filter(
+        (id) => id === 'links.shortener',
+      );
+    expect(shortener('<a href="https://bit.ly/3abc">Review the document</a>')).toHaveLength(1);
+    expect(shortener('<a href="https://t.co/x1Y2"><img src="cid:btn"></a>')).toHaveLength(1);
+    expect(shortener('<p>Watch the town hall: <a href="https://bit.ly/3abc">bit.ly/3abc</a></p>')).toEqual([]);
+    expect(shortener('Watch the town hall: https://bit.ly/3abc')).toEqual([]);
+  });
+
   it('flags a web page stored in a cloud storage bucket, not a bucket’s images or files', () => {
     const bucket = (href: string) =>
       ids(

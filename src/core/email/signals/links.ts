@@ -48,6 +48,16 @@ export const linkSignals: Signal = (ctx) => {
   return [...byId.values()];
 };
 
+/**
+ * The link shows its own address: written out in the text, or its text names the host
+ * ("bit.ly/3abc"). A shortened address written out is what newsletters and list mail post; a
+ * shortener behind a button or words is concealment. In the corpus 946 of the 959 phishing
+ * messages with a shortener hid it behind text; 20 of the 21 legitimate ones wrote it out.
+ */
+function showsItsAddress(link: EmailLink, url: URL): boolean {
+  return link.source === 'text' || link.text.toLowerCase().includes(url.hostname.replace(/^www\./, ''));
+}
+
 function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
   const out: Finding[] = [];
   const raw = link.href.trim();
@@ -97,12 +107,12 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
       evidence: raw,
     });
   }
-  if (info.domain && isShortener(info.domain)) {
+  if (info.domain && isShortener(info.domain) && !showsItsAddress(link, url)) {
     out.push({
       id: 'links.shortener',
       severity: 'medium',
       weight: 0.15,
-      explanation: 'A link goes through a URL shortener, hiding where it leads.',
+      explanation: 'A button or linked text leads through a URL shortener, hiding where it goes.',
       evidence: raw,
     });
   }
