@@ -60,6 +60,9 @@ const RULE_ONLY = new Set([
   'links.tracked_redirect',
   // Spam's pitches (pills, penny stocks) make junk LOW in analyze.ts; the model learns spam itself.
   'content.spam_pitch',
+  // Advance-fee fraud is labelled phishing in one collection and spam in the other two, so a
+  // learned weight would say which collection; the rule scores it as fraud wherever it comes.
+  'content.advance_fee',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.
