@@ -251,7 +251,9 @@ describe('link signals', () => {
       );
     expect(shortener('<a href="https://bit.ly/3abc">Review the document</a>')).toHaveLength(1);
     expect(shortener('<a href="https://t.co/x1Y2"><img src="cid:btn"></a>')).toHaveLength(1);
-    expect(shortener('<p>Watch the town hall: <a href="https://bit.ly/3abc">bit.ly/3abc</a></p>')).toEqual([]);
+    expect(shortener('<p>Watch the town hall: <a href="https://bit.ly/3abc">bit.ly/3abc</a></p>')).toEqual(
+      [],
+    );
     expect(shortener('Watch the town hall: https://bit.ly/3abc')).toEqual([]);
   });
 

@@ -52,7 +52,12 @@ function contactsElsewhere(email: ParsedEmail): boolean {
   const text = email.text.slice(0, 20_000);
   for (const m of text.matchAll(/(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g)) {
     const d = registrableDomain(m[1] ?? '');
-    if (d && d !== own && !readers.has(m[0].toLowerCase()) && CONTACT_VERB.test(text.slice(Math.max(0, (m.index ?? 0) - 120), m.index)))
+    if (
+      d &&
+      d !== own &&
+      !readers.has(m[0].toLowerCase()) &&
+      CONTACT_VERB.test(text.slice(Math.max(0, (m.index ?? 0) - 120), m.index))
+    )
       return true;
   }
   return false;
