@@ -136,7 +136,7 @@ export function pasteView(full: ParsedEmail, htmlSource: boolean): ParsedEmail {
  * labels, the recipient's name and browser user agents. Features made of them, and the sender/link domain features
  * (all invented), are not learned from such mail.
  */
-function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
+export function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
   const words = new Set<string>();
   const add = (s: string, minLength = 2) => {
     for (const w of s.toLowerCase().split(/[^\p{L}]+/u)) if (w.length >= minLength) words.add(w);
@@ -146,6 +146,9 @@ function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
   add(to.replace(/@.*$/, ''));
   // Filled-in browser user agents of sign-in alerts ("Mozilla/5.0 (Windows NT 10.0; …) Chrome/…").
   for (const ua of full.text.matchAll(/(?:Mozilla|Opera)\/[^\n]*/g)) add(ua[0], 1);
+  // Filled-in site addresses written as text ("Thank you for using Kestrel Bank! app.kestrelbank.eu"):
+  // the generator's host names, "app" included, which a third of the allauth messages end with.
+  for (const host of full.text.matchAll(HOST_IN_TEXT)) add(host[0].replace(/\.[a-z]+$/i, ''));
   if (full.from) {
     add(full.from.name);
     add(full.from.address.replace(/@.*$/, ''));
@@ -153,6 +156,13 @@ function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
   }
   return { prefixes: GENERATED_PREFIXES, words };
 }
+
+/**
+ * A host name written out in text (app.kestrelbank.eu): not an abbreviation (e.g., z.B.), a
+ * version number or a file name (invoice.pdf).
+ */
+const HOST_IN_TEXT =
+  /(?<![\w@.-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?!(?:pdf|html?|php|aspx?|docx?|xlsx?|zip|png|jpe?g|gif|txt|csv|json|xml|js|css|exe)\b)[a-z]{2,}(?![\w@-])/gi;
 
 /**
  * The honeypot anonymised many senders to its own placeholder (`phishing@pot <phishing@pot>`):
