@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { parseTestEmail, type ParsedEmail, type PopularDomains } from '../../src/core/index.js';
+import { wordTokens } from '../../src/core/model/words.js';
 import { readCorpus, type CorpusMessage } from './corpus.js';
 import { featuresOf, parseFull, type Scrub } from './featurize.js';
 import { detectLanguage, type Language } from './language.js';
@@ -138,8 +139,12 @@ export function pasteView(full: ParsedEmail, htmlSource: boolean): ParsedEmail {
  */
 export function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
   const words = new Set<string>();
+  // Both the letter runs and the model's own words (digits folded: "Win64" is "win0"), so a
+  // filled-in value's tokens are scrubbed as the model reads them.
   const add = (s: string, minLength = 2) => {
-    for (const w of s.toLowerCase().split(/[^\p{L}]+/u)) if (w.length >= minLength) words.add(w);
+    const lower = s.toLowerCase();
+    for (const w of lower.split(/[^\p{L}]+/u)) if (w.length >= minLength) words.add(w);
+    for (const w of wordTokens(lower)) if (w.length >= minLength) words.add(w);
   };
   const head = raw.toString('utf8', 0, Math.min(raw.length, 4096));
   const to = /^To:\s*(.*)$/im.exec(head)?.[1] ?? '';
