@@ -251,6 +251,8 @@ describe('link signals', () => {
       );
     expect(shortener('<a href="https://bit.ly/3abc">Review the document</a>')).toHaveLength(1);
     expect(shortener('<a href="https://t.co/x1Y2"><img src="cid:btn"></a>')).toHaveLength(1);
+    // Text that merely contains the shortener's letters ("abou-t.co-m") does not show it.
+    expect(shortener('<a href="https://t.co/x1Y2">about.com</a>')).toHaveLength(1);
     expect(shortener('<p>Watch the town hall: <a href="https://bit.ly/3abc">bit.ly/3abc</a></p>')).toEqual(
       [],
     );

@@ -176,7 +176,8 @@ function advanceFee(haystack: string): Indicator | null {
     id: 'content.advance_fee',
     family: 'content',
     severity: 'high',
-    // Scored as a rule, not learned (features.ts): alone it makes a message MEDIUM (is_phishing).
+    // Scored as a rule, not learned (features.ts): with the model's prior for mail it knows
+    // nothing about (0.15) it makes a message 53, MEDIUM and is_phishing.
     // 3 of 23,951 legitimate messages match, two of them a 419 letter posted to a mailing list.
     weight: 0.45,
     explanation:

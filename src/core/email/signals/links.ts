@@ -55,7 +55,10 @@ export const linkSignals: Signal = (ctx) => {
  * messages with a shortener hid it behind text; 20 of the 21 legitimate ones wrote it out.
  */
 function showsItsAddress(link: EmailLink, url: URL): boolean {
-  return link.source === 'text' || link.text.toLowerCase().includes(url.hostname.replace(/^www\./, ''));
+  if (link.source === 'text') return true;
+  const host = url.hostname.replace(/^www\./, '').replace(/\./g, '\\.');
+  // The host as a whole name: "about.com" does not show t.co.
+  return new RegExp(`(?<![\\w.-])(?:www\\.)?${host}(?![\\w-])`, 'i').test(link.text);
 }
 
 function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
