@@ -146,6 +146,8 @@ export function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
     for (const w of lower.split(/[^\p{L}]+/u)) if (w.length >= minLength) words.add(w);
     for (const w of wordTokens(lower)) if (w.length >= minLength) words.add(w);
   };
+  /** A host's labels, not its top-level domain (the one word every site shares). */
+  const addHost = (host: string) => add(host.replace(/\.[a-z]+$/i, ''));
   const head = raw.toString('utf8', 0, Math.min(raw.length, 4096));
   const to = /^To:\s*(.*)$/im.exec(head)?.[1] ?? '';
   add(to.replace(/@.*$/, ''));
@@ -153,11 +155,11 @@ export function generatorArtefacts(raw: Buffer, full: ParsedEmail): Scrub {
   for (const ua of full.text.matchAll(/(?:Mozilla|Opera)\/[^\n]*/g)) add(ua[0], 1);
   // Filled-in site addresses written as text ("Thank you for using Kestrel Bank! app.kestrelbank.eu"):
   // the generator's host names, "app" included, which a third of the allauth messages end with.
-  for (const host of full.text.matchAll(HOST_IN_TEXT)) add(host[0].replace(/\.[a-z]+$/i, ''));
+  for (const host of full.text.matchAll(HOST_IN_TEXT)) addHost(host[0]);
   if (full.from) {
     add(full.from.name);
     add(full.from.address.replace(/@.*$/, ''));
-    add(full.from.address.slice(full.from.address.indexOf('@') + 1).replace(/\.[a-z]+$/i, ''));
+    addHost(full.from.address.slice(full.from.address.indexOf('@') + 1));
   }
   return { prefixes: GENERATED_PREFIXES, words };
 }

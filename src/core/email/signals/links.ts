@@ -56,10 +56,15 @@ export const linkSignals: Signal = (ctx) => {
  */
 function showsItsAddress(link: EmailLink, url: URL): boolean {
   if (link.source === 'text') return true;
-  const host = url.hostname.replace(/^www\./, '').replace(/\./g, '\\.');
-  // The host as a whole name: "about.com" does not show t.co.
-  return new RegExp(`(?<![\\w.-])(?:www\\.)?${host}(?![\\w-])`, 'i').test(link.text);
+  const host = withoutWww(url.hostname);
+  // Host names as whole words: "about.com" does not show t.co.
+  for (const m of link.text.matchAll(HOST_WORD)) if (withoutWww(m[0].toLowerCase()) === host) return true;
+  return false;
 }
+/** A host name as written in text: labels and a top-level domain of letters. */
+const HOST = String.raw`(?:[a-z0-9-]+\.)+[a-z]{2,}`;
+const HOST_WORD = new RegExp(String.raw`(?<![\w.-])${HOST}(?![\w-])`, 'gi');
+const withoutWww = (host: string) => host.replace(/^www\./, '');
 
 function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
   const out: Finding[] = [];
@@ -208,9 +213,11 @@ function isBucketPage(url: URL): boolean {
 function domainInText(text: string): string | null {
   const t = text.trim();
   if (!t || t.length > 200) return null;
-  const m = /^(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?:[/:?#]\S*)?$/i.exec(t);
+  const m = URL_TEXT.exec(t);
   return m?.[1] ? registrableDomain(m[1]) : null;
 }
+
+const URL_TEXT = new RegExp(String.raw`^(?:https?:\/\/)?(${HOST})(?:[/:?#]\S*)?$`, 'i');
 
 /** Whether a query parameter of `url` is itself a web address on `domain` (a tracker's destination). */
 function namesDestination(url: URL, domain: string): boolean {
