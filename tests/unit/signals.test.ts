@@ -484,6 +484,46 @@ describe('advance-fee fraud', () => {
     });
     expect(ids(appeal)).not.toContain('content.advance_fee');
   });
+
+  it("counts a free-mail address to write to as getting in touch, but not the reader's own address", async () => {
+    // A later phishing message: "contact: an address" with no "contact me" phrase to match.
+    const offer = rulesEngine().analyzeTest({
+      subject: 'Re:',
+      sender: 'Torres Martinez <juanjose.torres@example.es>',
+      content:
+        'Seu endereço de e-mail foi selecionado para receber uma doação de dois milhões de dólares americanos (US$ 2.000.000,00). Para mais informações sobre sua doação, entre em contato com: bha7ce6tt2@gmail.com',
+    });
+    expect(ids(offer)).toContain('content.advance_fee');
+    // A fundraising newsletter's footer names the reader's address; pasted, it is no contact either.
+    const footer =
+      'Thanks to 40,000 donations we raised $2 million. This email was sent to reader@gmail.com.';
+    expect(
+      ids(
+        rulesEngine().analyzeTest({
+          subject: 'A record week',
+          sender: 'Campaign <info@example.org>',
+          content: footer,
+        }),
+      ),
+    ).not.toContain('content.advance_fee');
+    const message = (text: string) =>
+      Buffer.from(
+        [
+          'From: Campaign <info@example.org>',
+          'To: reader@gmail.com',
+          'Subject: A record week',
+          '',
+          text,
+        ].join('\r\n'),
+      );
+    const own = 'Thanks to your donation we raised $2,000,000. Questions? E-mail: reader@gmail.com';
+    const { analysis: toReader } = await rulesEngine().analyzeRaw(message(own));
+    expect(ids(toReader)).not.toContain('content.advance_fee');
+    const { analysis: elsewhere } = await rulesEngine().analyzeRaw(
+      message(own.replace('reader@', 'claims.office@')),
+    );
+    expect(ids(elsewhere)).toContain('content.advance_fee');
+  });
 });
 
 describe('brands named in text', () => {

@@ -1,4 +1,5 @@
 import { LATIN_LOOKALIKE } from '../../domains/confusables.js';
+import { FREEMAIL } from '../../domains/freemail.js';
 import type { Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 
@@ -165,12 +166,32 @@ const LARGE_SUM =
 const GET_IN_TOUCH =
   /\b(?:contact (?:me|him|her|my|mr|mrs|dr|barrister|the (?:bank|lawyer|attorney|agent|barrister|foundation|director))|(?:reply|respond|write|e-?mail) (?:to )?me|reply (?:back|urgently|immediately|with)|get back to me|send (?:me )?your (?:full )?(?:name|details|address|phone|information|data)|contact [a-z]+ [a-z]+ (?:via |by |on )?e-?mail|reply (?:directly|to this (?:e-?mail|message))|(?:receive|await|awaiting|expect|expecting) your (?:urgent|immediate|prompt|quick|swift|positive) (?:response|reply)|entre em contato comigo|entrar em contato comigo|entre em contato com (?:o banco|a gerência|o advogado|o agente)|me responda|responda-me|me escreva|escreva-me|cont(?:ac)?te-me|cont[aá]ct(?:e|a)me|póngase en contacto conmigo|respóndame|env[ií]e(?:me)? sus? (?:nombre|datos)|kontaktieren sie mich|mich zu kontaktieren|antworten sie mir|senden sie (?:mir )?ihre [^.]{0,20}?(?:namen|daten|adresse|angaben)|contactez-moi|répondez-moi|envoyez-moi vos|neem contact met mij op|stuur (?:mij )?uw (?:naam|gegevens))\b/i;
 
-function advanceFee(haystack: string): Indicator | null {
+/**
+ * "For more information about your donation, contact: someone@gmail.com": a contact word and,
+ * right after it, a free-mail address. The windfall's sender is a person to write to, not an
+ * organisation's desk, whatever language the contact word is in. Bare "email" is no contact word
+ * ("This email was sent to you@gmail.com" ends every newsletter), and the reader's own address
+ * is no contact. Counted on the corpus (rules 2.9.12): the advance-fee rule then matches 81
+ * earlier and 11 later phishing messages (64 and 9 before) and one or two more spam messages; no more
+ * legitimate ones, full or pasted.
+ */
+const CONTACT_FREEMAIL =
+  /(?<![\p{L}\p{N}])(?:(?:contact|contat[eo]|contatt|kontakt|escrev|escrib|écri|schreib|respond|répond|antwort)\p{L}*|write|reply|e-?mail\s*:)[^@\n]{0,30}?([\w.+-]+@([\w-]+(?:\.[\w-]+)+))/giu;
+
+function contactsFreemail(haystack: string, readers: ReadonlySet<string>): string | undefined {
+  for (const m of haystack.matchAll(CONTACT_FREEMAIL))
+    if (FREEMAIL.has((m[2] ?? '').toLowerCase()) && !readers.has((m[1] ?? '').toLowerCase())) return m[0];
+  return undefined;
+}
+
+/** `readers`: the recipients' addresses ("this email was sent to you@gmail.com" is not a contact). */
+function advanceFee(haystack: string, readers: ReadonlySet<string>): Indicator | null {
   // Not global: the first match of each is the evidence, so each scan stops there.
   const amount = MILLIONS.exec(haystack)?.[0] ?? LARGE_SUM.exec(haystack)?.[0];
   if (!amount) return null;
   const topic = WINDFALL_TOPIC.exec(haystack)?.[0];
-  const contact = GET_IN_TOUCH.exec(haystack)?.[0];
+  const contact =
+    GET_IN_TOUCH.exec(haystack)?.[0] ?? (topic ? contactsFreemail(haystack, readers) : undefined);
   if (!topic || !contact) return null;
   return indicator({
     id: 'content.advance_fee',
@@ -238,7 +259,7 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
       }),
     );
   }
-  const fee = advanceFee(haystack);
+  const fee = advanceFee(haystack, new Set(email.to.map((a) => a.address.toLowerCase())));
   if (fee) out.push(fee);
   const pitch = spamPitch(haystack);
   if (pitch) out.push(pitch);
