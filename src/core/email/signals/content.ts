@@ -1,6 +1,6 @@
 import { LATIN_LOOKALIKE } from '../../domains/confusables.js';
 import { FREEMAIL } from '../../domains/freemail.js';
-import type { Indicator, ParsedEmail } from '../types.js';
+import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 
 interface Family {
@@ -172,20 +172,23 @@ const GET_IN_TOUCH =
  * organisation's desk, whatever language the contact word is in. Bare "email" is no contact word
  * ("This email was sent to you@gmail.com" ends every newsletter), and the reader's own address
  * is no contact. Counted on the corpus (rules 2.9.12): the advance-fee rule then matches 81
- * earlier and 11 later phishing messages (64 and 9 before) and one or two more spam messages; no more
- * legitimate ones, full or pasted.
+ * earlier and 11 later phishing messages (64 and 9 before) and one or two more spam messages;
+ * no more legitimate ones, full or pasted.
  */
 const CONTACT_FREEMAIL =
   /(?<![\p{L}\p{N}])(?:(?:contact|contat[eo]|contatt|kontakt|escrev|escrib|écri|schreib|respond|répond|antwort)\p{L}*|write|reply|e-?mail\s*:)[^@\n]{0,30}?([\w.+-]+@([\w-]+(?:\.[\w-]+)+))/giu;
 
-function contactsFreemail(haystack: string, readers: ReadonlySet<string>): string | undefined {
-  for (const m of haystack.matchAll(CONTACT_FREEMAIL))
-    if (FREEMAIL.has((m[2] ?? '').toLowerCase()) && !readers.has((m[1] ?? '').toLowerCase())) return m[0];
+function contactsFreemail(haystack: string, readers: readonly MailAddress[]): string | undefined {
+  for (const m of haystack.matchAll(CONTACT_FREEMAIL)) {
+    const address = (m[1] ?? '').toLowerCase();
+    if (FREEMAIL.has((m[2] ?? '').toLowerCase()) && !readers.some((r) => r.address.toLowerCase() === address))
+      return m[0];
+  }
   return undefined;
 }
 
-/** `readers`: the recipients' addresses ("this email was sent to you@gmail.com" is not a contact). */
-function advanceFee(haystack: string, readers: ReadonlySet<string>): Indicator | null {
+/** `readers`: the recipients (E-mail: you@gmail.com under a receipt names the reader, no contact). */
+function advanceFee(haystack: string, readers: readonly MailAddress[]): Indicator | null {
   // Not global: the first match of each is the evidence, so each scan stops there.
   const amount = MILLIONS.exec(haystack)?.[0] ?? LARGE_SUM.exec(haystack)?.[0];
   if (!amount) return null;
@@ -259,7 +262,7 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
       }),
     );
   }
-  const fee = advanceFee(haystack, new Set(email.to.map((a) => a.address.toLowerCase())));
+  const fee = advanceFee(haystack, email.to);
   if (fee) out.push(fee);
   const pitch = spamPitch(haystack);
   if (pitch) out.push(pitch);
