@@ -1,6 +1,6 @@
 import { FREEMAIL } from '../domains/freemail.js';
 import { registrableDomain } from '../domains/registrable.js';
-import type { Indicator, ParsedEmail } from './types.js';
+import type { Indicator, MailAddress, ParsedEmail } from './types.js';
 
 const ACTION_SIGNALS = new Set([
   'sender.reply_to_mismatch',
@@ -41,6 +41,12 @@ export function hasPhoneNumber(text: string): boolean {
   return false;
 }
 
+/** Whether `address` is one of the message's recipients: the reader, not someone to write to. */
+export function isReader(recipients: readonly MailAddress[], address: string): boolean {
+  const a = address.toLowerCase();
+  return recipients.some((r) => r.address.toLowerCase() === a);
+}
+
 /**
  * The body asks the reader to write to an address on another domain ("send your details to …").
  * The reader's own address is not one: "Email: you@example.org" in a profile or order summary
@@ -48,14 +54,13 @@ export function hasPhoneNumber(text: string): boolean {
  */
 function contactsElsewhere(email: ParsedEmail): boolean {
   const own = email.from ? registrableDomain(email.from.address) : null;
-  const readers = new Set(email.to.map((a) => a.address.toLowerCase()));
   const text = email.text.slice(0, 20_000);
   for (const m of text.matchAll(/(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g)) {
     const d = registrableDomain(m[1] ?? '');
     if (
       d &&
       d !== own &&
-      !readers.has(m[0].toLowerCase()) &&
+      !isReader(email.to, m[0]) &&
       CONTACT_VERB.test(text.slice(Math.max(0, (m.index ?? 0) - 120), m.index))
     )
       return true;

@@ -1,5 +1,6 @@
 import { LATIN_LOOKALIKE } from '../../domains/confusables.js';
 import { FREEMAIL } from '../../domains/freemail.js';
+import { isReader } from '../call-to-action.js';
 import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 
@@ -179,11 +180,8 @@ const CONTACT_FREEMAIL =
   /(?<![\p{L}\p{N}])(?:(?:contact|contat[eo]|contatt|kontakt|escrev|escrib|écri|schreib|respond|répond|antwort)\p{L}*|write|reply|e-?mail\s*:)[^@\n]{0,30}?([\w.+-]+@([\w-]+(?:\.[\w-]+)+))/giu;
 
 function contactsFreemail(haystack: string, readers: readonly MailAddress[]): string | undefined {
-  for (const m of haystack.matchAll(CONTACT_FREEMAIL)) {
-    const address = (m[1] ?? '').toLowerCase();
-    if (FREEMAIL.has((m[2] ?? '').toLowerCase()) && !readers.some((r) => r.address.toLowerCase() === address))
-      return m[0];
-  }
+  for (const m of haystack.matchAll(CONTACT_FREEMAIL))
+    if (FREEMAIL.has((m[2] ?? '').toLowerCase()) && !isReader(readers, m[1] ?? '')) return m[0];
   return undefined;
 }
 
@@ -193,9 +191,9 @@ function advanceFee(haystack: string, readers: readonly MailAddress[]): Indicato
   const amount = MILLIONS.exec(haystack)?.[0] ?? LARGE_SUM.exec(haystack)?.[0];
   if (!amount) return null;
   const topic = WINDFALL_TOPIC.exec(haystack)?.[0];
-  const contact =
-    GET_IN_TOUCH.exec(haystack)?.[0] ?? (topic ? contactsFreemail(haystack, readers) : undefined);
-  if (!topic || !contact) return null;
+  if (!topic) return null;
+  const contact = GET_IN_TOUCH.exec(haystack)?.[0] ?? contactsFreemail(haystack, readers);
+  if (!contact) return null;
   return indicator({
     id: 'content.advance_fee',
     family: 'content',
