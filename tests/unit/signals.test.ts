@@ -650,6 +650,58 @@ describe('image-only mail', () => {
   });
 });
 
+describe('empty attachments', () => {
+  const mixed = (part: string[]) =>
+    Buffer.from(
+      [
+        'From: Acties <newsletters.rvng@example.net>',
+        'To: you@example.org',
+        'Subject: Wij hebben geprobeerd u te bereiken',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b1"',
+        '',
+        '--b1',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<a href="https://example.net/c?id=1"><img src="https://example.net/p.jpg"></a>',
+        '--b1',
+        ...part,
+        '--b1--',
+        '',
+      ].join('\r\n'),
+    );
+
+  it('names a dummy part with nothing in it, and still reads the picture with a link as image-only', async () => {
+    const { analysis: a } = await rulesEngine().analyzeRaw(
+      mixed([
+        'Content-Disposition: inline; filename="G0.ics"',
+        'Content-Type: application/pdf; name="PR.ics"',
+        '',
+        '',
+      ]),
+    );
+    expect(a.indicators.find((i) => i.id === 'attachments.empty')?.evidence).toEqual([
+      'G0.ics (application/pdf, empty)',
+    ]);
+    expect(ids(a)).toContain('content.image_only');
+  });
+
+  it('leaves a small real file alone, and a real file still makes the picture more than an image-only message', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+    const { analysis: a } = await rulesEngine().analyzeRaw(
+      mixed([
+        'Content-Disposition: attachment; filename="transp.gif"',
+        'Content-Type: image/gif',
+        'Content-Transfer-Encoding: base64',
+        '',
+        gif.toString('base64'),
+      ]),
+    );
+    expect(ids(a)).not.toContain('attachments.empty');
+    expect(ids(a)).not.toContain('content.image_only');
+  });
+});
+
 describe('trademark signs in sender names', () => {
   const named = (sender: string) => pastedIds('Steak Sampler', sender, 'Just for loyal members.');
 

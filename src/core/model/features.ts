@@ -56,6 +56,8 @@ const RULE_ONLY = new Set([
   'content.account_name_lure',
   'links.bucket_page',
   'attachments.pdf_link',
+  // Empty dummy attachments are one phishing collection's campaigns (and five spam letters').
+  'attachments.empty',
   // How bulk mail is sent (an ESP's click tracker), not whether it is phishing.
   'links.tracked_redirect',
   // Spam's pitches (pills, penny stocks) make junk LOW in analyze.ts; the model learns spam itself.

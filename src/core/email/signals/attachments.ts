@@ -12,6 +12,18 @@ const ACTIVE_DOC = /\.(html?|xhtml|shtml|svg|mht|mhtml)$/i;
 const ARCHIVE = /\.(zip|rar|7z|gz|tgz|bz2|xz|cab|ace|arj|lzh|tar)$/i;
 const DOUBLE_EXT = /\.(pdf|docx?|xlsx?|pptx?|txt|jpe?g|png|gif|rtf|csv)\s*\.[a-z0-9]{2,4}$/i;
 
+/**
+ * An attached part with nothing in it (at most two bytes, white space): a dummy file, not
+ * something sent to be opened. Bulk senders add such parts ("G0.ics" typed application/pdf,
+ * "….pdf" typed image/jpeg) so the message looks like correspondence to filters. In the corpus
+ * (rules 2.9.13): 29 of 5,450 earlier and 57 of 859 later honeypot phishing messages, 5 of 5,352
+ * spam (0-byte .txt parts on 419 letters), no legitimate message (23,951).
+ */
+export function isEmptyAttachment(a: EmailAttachment): boolean {
+  if (a.size > 2) return false;
+  return a.content === null || a.content.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09);
+}
+
 /** Dangerous file types, disguised names and archives that hide either. */
 export const attachmentSignals: Signal = ({ email, senderDomain }) => {
   const out: Indicator[] = [];
@@ -29,6 +41,14 @@ export const attachmentSignals: Signal = ({ email, senderDomain }) => {
   };
   for (const a of email.attachments) {
     const name = a.filename.trim();
+    if (isEmptyAttachment(a))
+      add(
+        'attachments.empty',
+        'medium',
+        0.4,
+        'An attached file is empty: a dummy part of the kind bulk senders add so a message looks like real correspondence to filters. There is nothing to open.',
+        `${name || '(no name)'} (${a.mimeType}, empty)`,
+      );
     if (!name) continue;
     if (DOUBLE_EXT.test(name) && (EXECUTABLE.test(name) || ACTIVE_DOC.test(name))) {
       add(
