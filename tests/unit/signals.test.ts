@@ -639,6 +639,42 @@ describe('image-only mail', () => {
     ]);
   });
 
+  it('judges the HTML a client shows, not a text/plain part beside it', async () => {
+    const alternative = (plain: string, html: string) =>
+      Buffer.from(
+        [
+          'From: Acties <newsletters.rvng@example.net>',
+          'To: you@example.org',
+          'Subject: Kijk 90 dagen gratis',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/alternative; boundary="b1"',
+          '',
+          '--b1',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          plain,
+          '--b1',
+          'Content-Type: text/html; charset=utf-8',
+          '',
+          html,
+          '--b1--',
+          '',
+        ].join('\r\n'),
+      );
+    const picture = '<a href="https://example.net/c?id=1"><img src="https://example.net/p.jpg"></a>';
+    const { analysis: decoy } = await rulesEngine().analyzeRaw(
+      alternative('Our spring timetable is out: trains run every half hour from Monday.', picture),
+    );
+    expect(ids(decoy)).toContain('content.image_only');
+    const { analysis: worded } = await rulesEngine().analyzeRaw(
+      alternative(
+        'Hello',
+        '<p>Our spring timetable is out: trains run every half hour from Monday.</p><a href="https://example.net/t">Timetable</a>',
+      ),
+    );
+    expect(ids(worded)).not.toContain('content.image_only');
+  });
+
   it('leaves HTML with words in it, and pasted text, alone', async () => {
     const { analysis: worded } = await rulesEngine().analyzeRaw(
       raw(

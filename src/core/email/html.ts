@@ -380,3 +380,29 @@ function evasiveHidden(blocks: { text: string; linkText: string }[], visible: st
     .filter((b) => !seen.includes(b.text.toLowerCase().slice(0, 120)))
     .map((b) => b.text.slice(0, 1000));
 }
+
+/**
+ * The characters of `text` other than white space (as \s has it), counted up to `limit`: the scan
+ * stops there, so a long text costs no copy and no full pass (this runs on every HTML message).
+ */
+export function visibleChars(text: string, limit: number): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n < limit; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}
+
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}

@@ -1,11 +1,13 @@
 import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
-import { extractHtml, linksInText, looksLikeHtml, withTextLinks } from './html.js';
+import { extractHtml, linksInText, looksLikeHtml, visibleChars, withTextLinks } from './html.js';
 import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
 
 /** Past this, a message is analysed from its first part only (a warning says so). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 const MAX_TEXT_CHARS = 200_000;
+/** How far ParsedEmail.htmlChars counts: enough to tell a picture from a message with words. */
+export const HTML_CHARS_COUNTED = 1000;
 /**
  * HTML past this is not read (a warning says so): Gmail itself clips messages at 102 KB, real
  * mail stays far below, and tokenising megabytes of markup is where hostile mail spends time.
@@ -155,6 +157,7 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
     authResults: [...header('authentication-results'), ...header('arc-authentication-results')],
     text,
     html,
+    htmlChars: facts ? visibleChars(facts.text, HTML_CHARS_COUNTED) : null,
     links,
     forms: facts?.forms ?? [],
     hiddenText: facts?.hiddenText ?? [],
@@ -216,6 +219,7 @@ function fromParts(p: {
     authResults: [],
     text,
     html: isHtml ? p.body : null,
+    htmlChars: facts ? visibleChars(facts.text, HTML_CHARS_COUNTED) : null,
     links,
     forms: facts?.forms ?? [],
     hiddenText: facts?.hiddenText ?? [],

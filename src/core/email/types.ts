@@ -39,6 +39,11 @@ export interface ParsedEmail {
   /** Visible body text: the text part, or the HTML reduced to text. */
   text: string;
   html: string | null;
+  /**
+   * Characters other than white space in the HTML part's visible text (what a mail client shows),
+   * counted up to HTML_CHARS_COUNTED; null without HTML.
+   */
+  htmlChars: number | null;
   links: EmailLink[];
   forms: EmailForm[];
   hiddenText: string[];

@@ -3,6 +3,7 @@ import { FREEMAIL } from '../../domains/freemail.js';
 import { isReader } from '../call-to-action.js';
 import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
+import { visibleChars } from '../html.js';
 import { isEmptyAttachment } from './attachments.js';
 
 interface Family {
@@ -367,7 +368,9 @@ const IMAGE_ONLY_CHARS = 30;
 function imageOnly(email: ParsedEmail): Indicator | null {
   if (!email.html || email.links.length === 0 || email.attachments.some((a) => !isEmptyAttachment(a)))
     return null;
-  const chars = visibleChars(email.text, IMAGE_ONLY_CHARS);
+  // What a client shows is the HTML: a text/plain part with words in it does not make a picture
+  // readable, nor is HTML full of words a picture because its text part is empty (rules 2.9.14).
+  const chars = email.htmlChars ?? visibleChars(email.text, IMAGE_ONLY_CHARS);
   if (chars >= IMAGE_ONLY_CHARS) return null;
   return indicator({
     id: 'content.image_only',
@@ -378,32 +381,6 @@ function imageOnly(email: ParsedEmail): Indicator | null {
       'The message is a picture with a link and almost no text: its wording is hidden in the image, where filters cannot read it.',
     evidence: [`${chars} characters of text, ${email.links.length} link(s)`],
   });
-}
-
-/**
- * The characters of `text` other than white space (as \s has it), counted up to `limit`: the scan
- * stops there, so a long text costs no copy and no full pass (this runs on every HTML message).
- */
-function visibleChars(text: string, limit: number): number {
-  let n = 0;
-  for (let i = 0; i < text.length && n < limit; i++) if (!isSpace(text.charCodeAt(i))) n++;
-  return n;
-}
-
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 160) return false;
-  return (
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** 0..1: how strongly the message presses for action (used by the test shape). */
