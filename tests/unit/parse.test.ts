@@ -72,6 +72,22 @@ describe('MIME parsing', () => {
     expect(p.from).toEqual({ name: 'Bank', address: 'a@b.example' });
   });
 
+  it('measures the tallest blank block: a screen of nothing, not a picture drawn as a background or a tall block of text', () => {
+    // Seen in later phishing: a picture lure, then a copied newsletter pushed 5,000 px down.
+    const lure = extractHtml(
+      `<a href="https://x.example/c"><div style="padding-bottom:800px;background:url(https://x.example/p.png)"></div>
+      <div style="height:600px"></div></a><p>----</p><span style="height:5000px;display:block"></span>
+      <p>Kamala just broke her silence</p><div style="width: 401px; height: 2273px;"> </div>`,
+    );
+    expect(lure.tallestBlank).toBe(5000);
+    const layouts = extractHtml(
+      `<div style="height: 1234px; background: url('https://x.example/lure.png') no-repeat"> </div>
+      <td style="min-height:1200px"><p>A long article</p></td><div style="height:1500px"><img src="https://x.example/i.png"></div>
+      <div style="height:999px"></div><div style="line-height:2000px"></div>`,
+    );
+    expect(layouts.tallestBlank).toBe(0);
+  });
+
   it('hides what the message style sheet hides for every reader, not what a media query hides sometimes', () => {
     // Seen in later phishing: the lure's text padded with escaped tag names inside <q>, hidden by q{display:none}.
     const padding = '&lt;textarea&gt; &lt;object&gt; &lt;data&gt; '.repeat(20);

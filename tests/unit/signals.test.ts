@@ -686,6 +686,34 @@ describe('image-only mail', () => {
   });
 });
 
+describe('a blank block taller than a screen', () => {
+  it('names it, with its height, in a full message', async () => {
+    const raw = (html: string) =>
+      Buffer.from(
+        [
+          'From: Streaming Service <vi.jayjav@example.net>',
+          'To: you@example.org',
+          'Subject: Kijk 90 dagen gratis',
+          'Content-Type: text/html; charset=utf-8',
+          '',
+          html,
+        ].join('\r\n'),
+      );
+    const { analysis: a } = await rulesEngine().analyzeRaw(
+      raw(
+        '<a href="https://example.net/c"><img src="https://example.net/p.png"></a><span style="height:5000px;display:block"></span><p>Kamala just broke her silence on the debate, and the polls moved.</p>',
+      ),
+    );
+    expect(a.indicators.find((i) => i.id === 'content.tall_blank')?.evidence).toEqual([
+      'a blank block 5000 px tall',
+    ]);
+    const { analysis: b } = await rulesEngine().analyzeRaw(
+      raw('<p>Our timetable is out: trains run every half hour.</p><div style="height:40px"></div>'),
+    );
+    expect(ids(b)).not.toContain('content.tall_blank');
+  });
+});
+
 describe('empty attachments', () => {
   const mixed = (part: string[]) =>
     Buffer.from(

@@ -8,6 +8,8 @@ export interface HtmlFacts {
   hiddenText: string[];
   scriptCount: number;
   imageCount: number;
+  /** Height in px of the tallest element with nothing in it (no text, picture or background); 0 if none. */
+  tallestBlank: number;
 }
 
 const SKIP = new Set(['script', 'style', 'head', 'title', 'noscript', 'template']);
@@ -38,6 +40,22 @@ const HIDDEN_STYLE =
  */
 const FONT_SIZE = /font-size\s*:\s*([^;]*)/gi;
 const ZERO_SIZE = /^0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:!important)?\s*$/i;
+
+/**
+ * A height, or a vertical padding or margin, of this many px makes an empty element a blank
+ * that pushes what follows out of sight: no message needs a screen and more of nothing.
+ */
+export const TALL_BLANK_PX = 1000;
+const VERTICAL_SIZE =
+  /(?:^|[;\s"'])(?:min-)?(?:height|padding-top|padding-bottom|margin-top|margin-bottom)\s*:\s*(\d{4,6})(?:\.\d+)?px/gi;
+
+/** The largest vertical size of a style, in px, if it reaches TALL_BLANK_PX; 0 otherwise. */
+function tallness(style: string): number {
+  if (!/\d{4}/.test(style)) return 0;
+  let px = 0;
+  for (const m of style.matchAll(VERTICAL_SIZE)) px = Math.max(px, Number(m[1]));
+  return px >= TALL_BLANK_PX ? px : 0;
+}
 
 /** Whether a style's (last) font size is zero; undefined when it sets none. */
 function zeroFont(style: string): boolean | undefined {
@@ -73,6 +91,18 @@ export function extractHtml(html: string): HtmlFacts {
   let scriptCount = 0;
   let imageCount = 0;
   let skipDepth = 0;
+  let tallestBlank = 0;
+  /** Open tall elements nothing has been seen inside yet (see TALL_BLANK_PX). */
+  let openBlanks = 0;
+  const fillBlanks = () => {
+    for (let i = stack.length - 1; i > 0 && openBlanks > 0; i--) {
+      const e = stack[i] as Visibility;
+      if (e.blank) {
+        e.blank = 0;
+        openBlanks--;
+      }
+    }
+  };
   /** Per open element: hidden by its own or an ancestor's style, and whether its font size is zero. */
   const stack: Visibility[] = [{ hidden: false, zero: false }];
   const top = () => stack[stack.length - 1] as Visibility;
@@ -94,7 +124,10 @@ export function extractHtml(html: string): HtmlFacts {
       onopentag(name, attrs) {
         if (SKIP.has(name)) skipDepth++;
         if (name === 'script') scriptCount++;
-        if (name === 'img') imageCount++;
+        if (name === 'img') {
+          imageCount++;
+          if (openBlanks > 0) fillBlanks();
+        }
         if (BLOCK.has(name)) text.push('\n');
         if (!VOID.has(name)) {
           const style = attrs.style ?? '';
@@ -102,7 +135,10 @@ export function extractHtml(html: string): HtmlFacts {
           const fromSheet = sheet ? sheetStyle(sheet, name, attrs) : NO_RULE;
           const hidden = parent.hidden || HIDDEN_STYLE.test(style) || 'hidden' in attrs || fromSheet.hides;
           const zero = zeroFont(style) ?? fromSheet.zero ?? parent.zero;
-          stack.push({ hidden, zero });
+          // A picture drawn as a background is something, not a blank.
+          const blank = /url\s*\(/i.test(style) ? 0 : tallness(style);
+          if (blank) openBlanks++;
+          stack.push({ hidden, zero, blank });
         }
         if (name === 'a' && attrs.href) anchor = { href: attrs.href, text: '' };
         if (name === 'form') {
@@ -119,6 +155,7 @@ export function extractHtml(html: string): HtmlFacts {
       },
       ontext(data) {
         if (skipDepth > 0) return;
+        if (openBlanks > 0 && data.trim()) fillBlanks();
         if (invisible(top())) {
           currentHidden += data;
           if (anchor) hiddenLinkText += data;
@@ -134,6 +171,10 @@ export function extractHtml(html: string): HtmlFacts {
         if (!VOID.has(name) && stack.length > 1) {
           const closed = stack.pop() as Visibility;
           if (invisible(closed) && !invisible(top())) flushHidden();
+          if (closed.blank) {
+            openBlanks--;
+            tallestBlank = Math.max(tallestBlank, closed.blank);
+          }
         }
         if (name === 'a' && anchor) {
           links.push({ href: anchor.href, text: collapse(anchor.text), source: 'html' });
@@ -163,6 +204,7 @@ export function extractHtml(html: string): HtmlFacts {
     hiddenText: evasiveHidden(hiddenBlocks, visible),
     scriptCount,
     imageCount,
+    tallestBlank,
   };
 }
 
@@ -170,6 +212,8 @@ export function extractHtml(html: string): HtmlFacts {
 interface Visibility {
   hidden: boolean;
   zero: boolean;
+  /** For a tall element nothing has been seen in yet: its height in px (TALL_BLANK_PX); else 0. */
+  blank?: number;
 }
 
 /**

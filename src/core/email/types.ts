@@ -47,6 +47,8 @@ export interface ParsedEmail {
   links: EmailLink[];
   forms: EmailForm[];
   hiddenText: string[];
+  /** Height in px of the HTML's tallest blank element (html.ts TALL_BLANK_PX); 0 if none. */
+  tallestBlank: number;
   scriptCount: number;
   attachments: EmailAttachment[];
   warnings: string[];

@@ -58,6 +58,8 @@ const RULE_ONLY = new Set([
   'attachments.pdf_link',
   // Empty dummy attachments are one phishing collection's campaigns (and five spam letters').
   'attachments.empty',
+  // Blank blocks a screen tall are one phishing collection's campaigns in the corpus.
+  'content.tall_blank',
   // How bulk mail is sent (an ESP's click tracker), not whether it is phishing.
   'links.tracked_redirect',
   // Spam's pitches (pills, penny stocks) make junk LOW in analyze.ts; the model learns spam itself.

@@ -298,6 +298,22 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
       }),
     );
   }
+  // A screen and more of nothing: what follows is kept out of sight (filler text for filters,
+  // a copied newsletter under a picture lure). Rules 2.9.15: 27 earlier and 10 later phishing messages, no spam and no
+  // legitimate message of the corpus.
+  if (email.tallestBlank > 0) {
+    out.push(
+      indicator({
+        id: 'content.tall_blank',
+        family: 'content',
+        severity: 'medium',
+        weight: 0.4,
+        explanation:
+          'The HTML holds a blank block taller than a screen, which pushes whatever follows out of sight: a way to hide filler text meant for filters, not for you.',
+        evidence: [`a blank block ${email.tallestBlank} px tall`],
+      }),
+    );
+  }
   if (email.scriptCount > 0) {
     out.push(
       indicator({
