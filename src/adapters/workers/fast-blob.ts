@@ -5,6 +5,11 @@
  * nothing but the analysis engine, so swapping the global there is contained; the main thread
  * (where undici and fetch use the real Blob) keeps Node's own.
  */
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+/** postal-mime's pass-through decoder gives a part as its lines, each followed by a string '\n'. */
+const NEWLINE = encoder.encode('\n');
+
 export class BytesBlob {
   readonly #bytes: Uint8Array;
   readonly type: string;
@@ -15,7 +20,9 @@ export class BytesBlob {
   ) {
     const chunks = parts.map((p) =>
       typeof p === 'string'
-        ? new TextEncoder().encode(p)
+        ? p === '\n'
+          ? NEWLINE
+          : encoder.encode(p)
         : p instanceof BytesBlob
           ? p.#bytes
           : ArrayBuffer.isView(p)
@@ -41,7 +48,7 @@ export class BytesBlob {
   }
 
   async text(): Promise<string> {
-    return new TextDecoder().decode(this.#bytes);
+    return decoder.decode(this.#bytes);
   }
 
   get [Symbol.toStringTag](): string {
