@@ -16,10 +16,29 @@ export interface LookalikeFinding {
 const TRUST_RANK = 20_000;
 
 /**
+ * Findings by host name, per popular-domain list: a newsletter links to one host twenty times,
+ * and a mailbox's mail comes from few senders. Bounded: cleared when full. Findings are frozen,
+ * since callers share them.
+ */
+const MEMO_SIZE = 4096;
+const memo = new WeakMap<PopularDomains, Map<string, Readonly<LookalikeFinding> | null>>();
+
+/**
  * Looks for a registrable domain imitating a popular one: a small edit distance, the same
  * confusable skeleton, or punycode that mixes scripts. An ordinary IDN (one script) is fine.
  */
-export function findLookalike(hostname: string, popular: PopularDomains): LookalikeFinding | null {
+export function findLookalike(hostname: string, popular: PopularDomains): Readonly<LookalikeFinding> | null {
+  let seen = memo.get(popular);
+  if (!seen) memo.set(popular, (seen = new Map()));
+  const known = seen.get(hostname);
+  if (known !== undefined) return known;
+  const found = lookalikeOf(hostname, popular);
+  if (seen.size >= MEMO_SIZE) seen.clear();
+  seen.set(hostname, found && Object.freeze(found));
+  return found;
+}
+
+function lookalikeOf(hostname: string, popular: PopularDomains): LookalikeFinding | null {
   const info = hostInfo(hostname);
   if (!info.domain || !info.label || info.isIp) return null;
   const domain = info.domain;
