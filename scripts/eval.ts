@@ -40,6 +40,11 @@ const data = await loadDataset(popular);
 const later = data.filter(isLaterPhishing);
 const forwardModel = toModel(train(data.filter((e) => !isLaterPhishing(e))));
 const forward = scoreAll(later, forwardModel, popular);
+// A secondary figure: the same mail as a Gmail mailbox reads it, trusting mx.google.com's
+// Authentication-Results as phishguard does for a Gmail mailbox (the newsletters were collected
+// in Gmail; the honeypot's phishing carries no header of mx.google.com's).
+const GMAIL = ['mx.google.com'];
+const forwardGmail = scoreAll(later, forwardModel, popular, GMAIL);
 log(`forward: ${later.length} later phishing scored (${elapsed()})`);
 
 // 2. Leave one legitimate source out (the model also never sees the later phishing).
@@ -60,16 +65,13 @@ for (const source of legitSources) {
 
 // 2b. Newsletters of senders the model never saw, the other senders' newsletters in training.
 const otherSenders: Scored[] = [];
+const otherSendersGmail: Scored[] = [];
 const senderFolds = onlySources && !onlySources.includes(NEWSLETTERS) ? 0 : SENDER_FOLDS;
 for (let fold = 0; fold < senderFolds; fold++) {
   const m = toModel(train(data.filter((e) => !inSenderFold(e, fold) && !isLaterPhishing(e))));
-  otherSenders.push(
-    ...scoreAll(
-      data.filter((e) => inSenderFold(e, fold)),
-      m,
-      popular,
-    ),
-  );
+  const held = data.filter((e) => inSenderFold(e, fold));
+  otherSenders.push(...scoreAll(held, m, popular));
+  otherSendersGmail.push(...scoreAll(held, m, popular, GMAIL));
 }
 if (otherSenders.length > 0)
   log(
@@ -136,6 +138,16 @@ const report = {
           n: otherSenders.length,
           ...modes(otherSenders),
           ...perGroup(otherSenders),
+        }
+      : null,
+  gmail_mailbox:
+    otherSendersGmail.length > 0
+      ? {
+          trusted_authserv_ids: GMAIL,
+          forward_recall_full: rate(forwardGmail, 'full'),
+          forward_high_full: rate(forwardGmail, 'full', THRESHOLDS.HIGH),
+          unseen_senders_n: otherSendersGmail.length,
+          unseen_senders_flagged_full: rate(otherSendersGmail, 'full'),
         }
       : null,
   languages: Object.fromEntries(

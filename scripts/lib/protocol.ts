@@ -83,12 +83,17 @@ export interface Scored {
   modelP: number;
 }
 
+/**
+ * Every view of each example scored by the whole engine. `trustedAuthServIds`: the receiving
+ * servers whose Authentication-Results count (none for the headline figures; a mailbox trusts its own).
+ */
 export function scoreAll(
   examples: readonly Example[],
   model: PhishingModel,
   popular: PopularDomains,
+  trustedAuthServIds: readonly string[] = [],
 ): Scored[] {
-  const deps = { popular, model };
+  const deps = { popular, model, trustedAuthServIds };
   const score = (p: ParsedEmail) => analyzeParsed(cloneWarnings(p), deps);
   return examples.map((e) => {
     const full = score(e.full);
