@@ -91,9 +91,14 @@ export function extractHtml(html: string): HtmlFacts {
   let scriptCount = 0;
   let imageCount = 0;
   let skipDepth = 0;
+  /** Per open element: hidden by its own or an ancestor's style, and whether its font size is zero. */
+  const stack: Visibility[] = [{ hidden: false, zero: false }];
+  const top = () => stack[stack.length - 1] as Visibility;
+  const invisible = (e: Visibility) => e.hidden || e.zero;
   let tallestBlank = 0;
   /** Open tall elements nothing has been seen inside yet (see TALL_BLANK_PX). */
   let openBlanks = 0;
+  /** Something was seen: no open tall element is blank any more. */
   const fillBlanks = () => {
     for (let i = stack.length - 1; i > 0 && openBlanks > 0; i--) {
       const e = stack[i] as Visibility;
@@ -103,10 +108,6 @@ export function extractHtml(html: string): HtmlFacts {
       }
     }
   };
-  /** Per open element: hidden by its own or an ancestor's style, and whether its font size is zero. */
-  const stack: Visibility[] = [{ hidden: false, zero: false }];
-  const top = () => stack[stack.length - 1] as Visibility;
-  const invisible = (e: Visibility) => e.hidden || e.zero;
   let currentHidden = '';
   let hiddenLinkText = '';
   const hiddenBlocks: { text: string; linkText: string }[] = [];
@@ -136,7 +137,8 @@ export function extractHtml(html: string): HtmlFacts {
           const hidden = parent.hidden || HIDDEN_STYLE.test(style) || 'hidden' in attrs || fromSheet.hides;
           const zero = zeroFont(style) ?? fromSheet.zero ?? parent.zero;
           // A picture drawn as a background is something, not a blank.
-          const blank = /url\s*\(/i.test(style) ? 0 : tallness(style);
+          const tall = tallness(style);
+          const blank = tall && !/url\s*\(/i.test(style) ? tall : 0;
           if (blank) openBlanks++;
           stack.push({ hidden, zero, blank });
         }

@@ -7,7 +7,7 @@ import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 const MAX_TEXT_CHARS = 200_000;
 /** How far ParsedEmail.htmlChars counts: enough to tell a picture from a message with words. */
-export const HTML_CHARS_COUNTED = 1000;
+const HTML_CHARS_COUNTED = 1000;
 /**
  * HTML past this is not read (a warning says so): Gmail itself clips messages at 102 KB, real
  * mail stays far below, and tokenising megabytes of markup is where hostile mail spends time.

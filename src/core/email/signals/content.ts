@@ -299,8 +299,8 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
     );
   }
   // A screen and more of nothing: what follows is kept out of sight (filler text for filters,
-  // a copied newsletter under a picture lure). Rules 2.9.15: 27 earlier and 10 later phishing messages, no spam and no
-  // legitimate message of the corpus.
+  // a copied newsletter under a picture lure). Rules 2.9.15: 27 earlier and 10 later phishing
+  // messages, no spam and no legitimate message of the corpus.
   if (email.tallestBlank > 0) {
     out.push(
       indicator({
