@@ -750,6 +750,33 @@ describe('empty attachments', () => {
     expect(ids(a)).toContain('content.image_only');
   });
 
+  it('counts an empty part as nothing to open: with no other call to action, the message is capped', async () => {
+    const raw = Buffer.from(
+      [
+        'From: Billing <billing@example.net>',
+        'To: you@example.org',
+        'Subject: Invoice',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b1"',
+        '',
+        '--b1',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Here is the invoice for this month.',
+        '--b1',
+        'Content-Disposition: attachment; filename="invoice.pdf"',
+        'Content-Type: application/pdf',
+        '',
+        '',
+        '--b1--',
+        '',
+      ].join('\r\n'),
+    );
+    const { analysis: a } = await rulesEngine().analyzeRaw(raw);
+    expect(ids(a)).toContain('attachments.empty');
+    expect(a.risk_score).toBeLessThanOrEqual(39);
+  });
+
   it('leaves a small real file alone, and a real file still makes the picture more than an image-only message', async () => {
     const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
     const { analysis: a } = await rulesEngine().analyzeRaw(

@@ -1,5 +1,6 @@
 import { FREEMAIL } from '../domains/freemail.js';
 import { registrableDomain } from '../domains/registrable.js';
+import { isEmptyAttachment } from './signals/attachments.js';
 import type { Indicator, MailAddress, ParsedEmail } from './types.js';
 
 const ACTION_SIGNALS = new Set([
@@ -14,7 +15,8 @@ const ACTION_SIGNALS = new Set([
 export function hasCallToAction(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
   return (
     email.links.length > 0 ||
-    email.attachments.length > 0 ||
+    // An empty dummy part (attachments.ts) is nothing to open.
+    email.attachments.some((a) => !isEmptyAttachment(a)) ||
     email.forms.length > 0 ||
     indicators.some((i) => ACTION_SIGNALS.has(i.id)) ||
     contactsElsewhere(email) ||
