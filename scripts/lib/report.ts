@@ -62,11 +62,11 @@ export function renderEvaluation(r: EvaluationReport): string {
     const g = r.gmail_mailbox;
     L.push(
       '',
-      `Secondary, as a Gmail mailbox reads the same full messages (Authentication-Results of ${g.trusted_authserv_ids.join(', ')}`,
-      `trusted, as phishguard trusts them for a Gmail mailbox; the figures above trust no receiving server): later phishing`,
-      `caught ${pct(g.forward_recall_full)} (HIGH ${pct(g.forward_high_full)}); newsletters of unseen senders flagged`,
-      `${pct(g.unseen_senders_flagged_full)} of ${g.unseen_senders_n}. The newsletters were collected in Gmail; the honeypot's phishing carries`,
-      `no header of mx.google.com's.`,
+      `Secondary, as a Gmail mailbox reads the same full messages (the Authentication-Results of`,
+      `${g.trusted_authserv_ids.join(', ')} trusted, as phishguard trusts them for a Gmail mailbox; the figures above trust no`,
+      `receiving server): later phishing caught ${pct(g.forward_recall_full)} (HIGH ${pct(g.forward_high_full)}), newsletters of unseen`,
+      `senders flagged ${pct(g.unseen_senders_flagged_full)} of ${g.unseen_senders_n}. The newsletters were collected in Gmail; the`,
+      `honeypot's phishing carries no header of that server's.`,
     );
   }
   L.push(

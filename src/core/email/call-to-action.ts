@@ -1,6 +1,6 @@
 import { FREEMAIL } from '../domains/freemail.js';
 import { registrableDomain } from '../domains/registrable.js';
-import { isEmptyAttachment } from './signals/attachments.js';
+import { hasFileAttached } from './signals/attachments.js';
 import type { Indicator, MailAddress, ParsedEmail } from './types.js';
 
 const ACTION_SIGNALS = new Set([
@@ -15,8 +15,7 @@ const ACTION_SIGNALS = new Set([
 export function hasCallToAction(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
   return (
     email.links.length > 0 ||
-    // An empty dummy part (attachments.ts) is nothing to open.
-    email.attachments.some((a) => !isEmptyAttachment(a)) ||
+    hasFileAttached(email) ||
     email.forms.length > 0 ||
     indicators.some((i) => ACTION_SIGNALS.has(i.id)) ||
     contactsElsewhere(email) ||

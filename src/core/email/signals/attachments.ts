@@ -1,6 +1,6 @@
 import { sameOrganisation } from '../../domains/brands.js';
 import { registrableDomain, safeUrl } from '../../domains/registrable.js';
-import type { EmailAttachment, Indicator } from '../types.js';
+import type { EmailAttachment, Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 import { pdfLinks } from './pdf.js';
 import { listZip } from './zip.js';
@@ -19,9 +19,14 @@ const DOUBLE_EXT = /\.(pdf|docx?|xlsx?|pptx?|txt|jpe?g|png|gif|rtf|csv)\s*\.[a-z
  * (rules 2.9.13): 29 of 5,450 earlier and 57 of 859 later honeypot phishing messages, 5 of 5,352
  * spam (0-byte .txt parts on 419 letters), no legitimate message (23,951).
  */
-export function isEmptyAttachment(a: EmailAttachment): boolean {
+function isEmptyAttachment(a: EmailAttachment): boolean {
   if (a.size > 2) return false;
   return a.content === null || a.content.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09);
+}
+
+/** Whether a real file is attached: something to open, not only empty dummy parts. */
+export function hasFileAttached(email: ParsedEmail): boolean {
+  return email.attachments.some((a) => !isEmptyAttachment(a));
 }
 
 /** Dangerous file types, disguised names and archives that hide either. */

@@ -3,8 +3,7 @@ import { FREEMAIL } from '../../domains/freemail.js';
 import { isReader } from '../call-to-action.js';
 import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
-import { visibleChars } from '../html.js';
-import { isEmptyAttachment } from './attachments.js';
+import { hasFileAttached } from './attachments.js';
 
 interface Family {
   id: string;
@@ -382,12 +381,12 @@ const IMAGE_ONLY_CHARS = 30;
  * 23,951 legitimate ones. Pasted text has no HTML and is not judged.
  */
 function imageOnly(email: ParsedEmail): Indicator | null {
-  if (!email.html || email.links.length === 0 || email.attachments.some((a) => !isEmptyAttachment(a)))
+  // What a client shows is the HTML (htmlChars, null without it): a text/plain part with words in
+  // it does not make a picture readable, nor is HTML full of words a picture because its text
+  // part is empty (rules 2.9.14).
+  const chars = email.htmlChars;
+  if (chars === null || chars >= IMAGE_ONLY_CHARS || email.links.length === 0 || hasFileAttached(email))
     return null;
-  // What a client shows is the HTML: a text/plain part with words in it does not make a picture
-  // readable, nor is HTML full of words a picture because its text part is empty (rules 2.9.14).
-  const chars = email.htmlChars ?? visibleChars(email.text, IMAGE_ONLY_CHARS);
-  if (chars >= IMAGE_ONLY_CHARS) return null;
   return indicator({
     id: 'content.image_only',
     family: 'content',
