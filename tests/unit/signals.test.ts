@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { malformedAddress, obfuscatedName } from '../../src/core/email/signals/sender.js';
 import { brandsIn } from '../../src/core/domains/brands.js';
+import { createEngine } from '../../src/app/engine.js';
+import { PhishingModel } from '../../src/core/index.js';
 import { analyzeFixture, ids, pastedIds, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
 describe('sender and authentication signals', () => {
@@ -445,6 +447,19 @@ describe('advance-fee fraud', () => {
     ]);
     // Writing back is the action these ask for: the no-call-to-action ceiling (39) does not apply.
     for (const m of SCAMS) expect(shippedEngine().analyzeTest(m).risk_score).toBeGreaterThanOrEqual(50);
+  });
+
+  it('calls the letter phishing even when the model reads its words as everyday mail', () => {
+    // A model with no features and a very negative bias: p = sigmoid(-12), about 0.
+    const reassured = createEngine({
+      model: new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test'),
+    });
+    for (const m of SCAMS) {
+      const a = reassured.analyzeTest(m);
+      expect(a.model.probability).toBeLessThan(0.001);
+      expect(a.risk_score, m.subject).toBeGreaterThanOrEqual(50);
+      expect(a.is_phishing).toBe(true);
+    }
   });
 
   it('reads the same offer in German, Portuguese, Spanish, French and Dutch', () => {
