@@ -541,6 +541,73 @@ describe('advance-fee fraud', () => {
   });
 });
 
+describe('credential lure', () => {
+  const raw = (from: string, html: string) =>
+    Buffer.from(
+      [
+        `From: ${from}`,
+        'To: reader@example.org',
+        'Subject: Account notice',
+        'MIME-Version: 1.0',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        html,
+      ].join('\r\n'),
+    );
+  // A model with no features and a very negative bias: it reads every message as ordinary mail.
+  const reassured = createEngine({
+    model: new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test'),
+  });
+  const lure = (a: { indicators: { id: string; evidence: string[]; explanation: string }[] }) =>
+    a.indicators.find((i) => i.id === 'content.credential_lure');
+
+  it('pairs a request for account details with a link to a bare IP address, whatever the model reads', async () => {
+    const html =
+      '<p>Dear member, please <a href="http://203.0.113.7/webscr/">verify your account</a> to keep using our service.</p>';
+    const { analysis } = await reassured.analyzeRaw(raw('PayPal <service@paypal.com>', html));
+    expect(analysis.model.probability).toBeLessThan(0.001);
+    expect(lure(analysis)?.evidence).toEqual(['"verify your account"', 'http://203.0.113.7/webscr/']);
+    expect(lure(analysis)?.explanation).toContain('bare IP address');
+    expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
+  });
+
+  it('pairs the request with pressure, and a threat with an IP link', async () => {
+    const pressed = await rulesEngine().analyzeRaw(
+      raw(
+        'Bank <alerts@bank.example>',
+        '<p>Confirm your identity within 24 hours: <a href="https://bank.example/login">sign in</a>.</p>',
+      ),
+    );
+    expect(lure(pressed.analysis)?.explanation).toContain('act at once');
+    const threatened = await rulesEngine().analyzeRaw(
+      raw(
+        'Bank <alerts@bank.example>',
+        '<p>Your account has been suspended. <a href="http://198.51.100.4/bank/">Details</a>.</p>',
+      ),
+    );
+    expect(lure(threatened.analysis)?.explanation).toContain('threatens your account');
+  });
+
+  it("leaves real account mail alone: a request on the sender's own site, or a threat with a named link", async () => {
+    const confirm = await rulesEngine().analyzeRaw(
+      raw(
+        'Example <no-reply@example.com>',
+        '<p>Welcome! Please confirm your account through the link below.</p><p><a href="https://example.com/confirm?t=abc">Confirm my account</a></p>',
+      ),
+    );
+    expect(ids(confirm.analysis)).toContain('content.credential_request');
+    expect(lure(confirm.analysis)).toBeUndefined();
+    const lastChance = await rulesEngine().analyzeRaw(
+      raw(
+        'Shop <news@shop.example>',
+        '<p>Your basket will be deleted tonight. <a href="https://click.mailer.example/r/1">https://shop.example/basket</a></p>',
+      ),
+    );
+    expect(ids(lastChance.analysis)).toContain('content.threat');
+    expect(lure(lastChance.analysis)).toBeUndefined();
+  });
+});
+
 describe('brands named in text', () => {
   it('finds every brand wherever it starts, sharing first letters, once each, in list order', () => {
     // amazon, americanexpress and ameli share "am"; coinbase, correios and costco share "co".
