@@ -608,6 +608,44 @@ describe('credential lure', () => {
   });
 });
 
+describe('impersonation lure', () => {
+  const reassured = createEngine({
+    model: new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test'),
+  });
+  const lureOf = (a: { indicators: { id: string; explanation: string; evidence: string[] }[] }) =>
+    a.indicators.find((i) => i.id === 'sender.impersonation_lure');
+  const content = 'Your account access has been limited. Review the details in your account area.';
+
+  it('pairs a brand the sender does not write from with what the message wants, whatever the model reads', () => {
+    const a = reassured.analyzeTest({
+      subject: 'Notice',
+      sender: 'PayPal <service@account-review.example>',
+      content,
+    });
+    expect(lureOf(a)?.explanation).toContain('calls itself by a brand it does not write from');
+    expect(lureOf(a)?.explanation).toContain('threatens a loss');
+    expect(lureOf(a)?.evidence[0]).toContain('PayPal');
+    expect(a.risk_score).toBeGreaterThanOrEqual(50);
+  });
+
+  it("leaves the brand's own mail, and a brand name that wants nothing, alone", () => {
+    const own = rulesEngine().analyzeTest({
+      subject: 'Notice',
+      sender: 'PayPal <service@paypal.com>',
+      content,
+    });
+    expect(ids(own)).toContain('content.threat');
+    expect(lureOf(own)).toBeUndefined();
+    const fans = rulesEngine().analyzeTest({
+      subject: 'This week',
+      sender: 'Netflix <club@fans.example>',
+      content: 'Three new series reviewed by our members this week.',
+    });
+    expect(ids(fans)).toContain('sender.brand_display_name');
+    expect(lureOf(fans)).toBeUndefined();
+  });
+});
+
 describe('brands named in text', () => {
   it('finds every brand wherever it starts, sharing first letters, once each, in list order', () => {
     // amazon, americanexpress and ameli share "am"; coinbase, correios and costco share "co".

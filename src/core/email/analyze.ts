@@ -10,13 +10,13 @@ import type { Signal, SignalContext } from './signals/context.js';
 import { claimSignals } from './signals/claims.js';
 import { contentSignals } from './signals/content.js';
 import { linkSignals } from './signals/links.js';
-import { credentialLure } from './signals/lure.js';
+import { lureSignals } from './signals/lure.js';
 import { registrationSignals } from './signals/registration.js';
 import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.10.0';
+export const RULES_VERSION = '2.11.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -77,8 +77,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     }
   }
   // Read from the signals above, so after them.
-  const lure = credentialLure(indicators);
-  if (lure) indicators.push(lure);
+  indicators.push(...lureSignals(indicators));
 
   let probability: number;
   let modelInfo: EmailAnalysis['model'] = { used: false, probability: null, top_terms: [] };

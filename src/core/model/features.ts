@@ -67,9 +67,10 @@ const RULE_ONLY = new Set([
   // Advance-fee fraud is labelled phishing in one collection and spam in the other two, so a
   // learned weight would say which collection; the rule scores it as fraud wherever it comes.
   'content.advance_fee',
-  // A pair of signals the model already weighs one by one (signals/lure.ts): as a rule, so that a
-  // model trained on one era's phishing cannot read the pair away as ordinary wording.
+  // Pairs of signals the model already weighs one by one (signals/lure.ts): as rules, so that a
+  // model trained on one collection's phishing cannot read the pair away as ordinary wording.
   'content.credential_lure',
+  'sender.impersonation_lure',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.
