@@ -646,6 +646,36 @@ describe('impersonation lure', () => {
   });
 });
 
+describe('forged brand sender', () => {
+  const raw = (from: string) =>
+    Buffer.from(
+      [
+        `From: ${from}`,
+        'To: reader@example.org',
+        'Subject: Confirmation',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<p>Your confirmation is ready: <a href="http://198.51.100.23:1639/index.htm">link</a></p>',
+      ].join('\r\n'),
+    );
+  const forged = (a: { indicators: { id: string; explanation: string }[] }) =>
+    a.indicators.find((i) => i.id === 'sender.forged_brand');
+
+  it("reads a brand's own From line over a link to a bare IP address as forged", async () => {
+    const { analysis } = await rulesEngine().analyzeRaw(raw('PayPal <exchange-robot@paypal.com>'));
+    expect(forged(analysis)?.explanation).toContain("paypal's own domain (paypal.com)");
+    expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
+  });
+
+  it('leaves free-mail and unknown senders to the other signals', async () => {
+    for (const from of ['Ann <ann.lee@gmail.com>', 'Lab <admin@lab.example>']) {
+      const { analysis } = await rulesEngine().analyzeRaw(raw(from));
+      expect(ids(analysis)).toContain('links.ip_host');
+      expect(forged(analysis)).toBeUndefined();
+    }
+  });
+});
+
 describe('brands named in text', () => {
   it('finds every brand wherever it starts, sharing first letters, once each, in list order', () => {
     // amazon, americanexpress and ameli share "am"; coinbase, correios and costco share "co".

@@ -204,6 +204,11 @@ const GENERIC_CC = new Set(
   'co io me ly to ws cc tk ml ga cf gq tv nu su ai fm am la sh ac gg vg cx ms pw cm st'.split(' '),
 );
 
+/** The first brand owning `domain` (one of its domains, a subdomain, a national site), or null. */
+export function brandOf(domain: string): string | null {
+  return owners(domain)[0] ?? null;
+}
+
 /** Whether `domain` is one of the brand's domains or a subdomain of one. */
 export function brandOwns(brand: string, domain: string): boolean {
   return owners(domain).includes(brand);

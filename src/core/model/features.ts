@@ -71,6 +71,7 @@ const RULE_ONLY = new Set([
   // model trained on one collection's phishing cannot read the pair away as ordinary wording.
   'content.credential_lure',
   'sender.impersonation_lure',
+  'sender.forged_brand',
 ]);
 
 // The lookbehind makes a position inside a word fail at once instead of rescanning the word.
