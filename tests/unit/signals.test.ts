@@ -628,6 +628,17 @@ describe('impersonation lure', () => {
     expect(a.risk_score).toBeGreaterThanOrEqual(50);
   });
 
+  it('reads the same false speaker in the subject', () => {
+    const a = rulesEngine().analyzeTest({
+      subject: 'CORREIOS - Comunicamos que seu pedido sera retornado ao remetente',
+      sender: 'Atendimento <grupoglo@wo47.example.host>',
+      content: 'Sua encomenda esta retida. Regularize imediatamente para evitar a devolucao.',
+    });
+    expect(lureOf(a)?.explanation).toContain('speaks in its subject as a brand');
+    expect(lureOf(a)?.explanation).toContain('act at once');
+    expect(a.risk_score).toBeGreaterThanOrEqual(50);
+  });
+
   it("leaves the brand's own mail, and a brand name that wants nothing, alone", () => {
     const own = rulesEngine().analyzeTest({
       subject: 'Notice',

@@ -16,6 +16,17 @@ const PRESSURE: readonly [id: string, says: string][] = [
   ['content.urgency', 'presses you to act at once'],
 ];
 
+/** What completes an impersonation: a request, pressure, or a link that hides where it goes. */
+const WANTS_OR_HIDES: readonly [id: string, says: string][] = [
+  ['content.credential_request', 'asks you to sign in or confirm account details'],
+  ['content.payment_request', 'asks for money or payment details'],
+  ...PRESSURE,
+  ...DISGUISED,
+  ['links.shortener', 'hides a link behind a URL shortener'],
+  ['links.bucket_page', 'links to a page in a cloud storage bucket'],
+  ['links.risky_tld', 'links to a domain ending common in abuse'],
+];
+
 /**
  * What a message asks for and how, and what completes the lure with it, in the order they are
  * named. Each part is a signal of its own, common alone in real mail ("confirm your account",
@@ -61,15 +72,16 @@ const LURES: readonly {
     family: 'sender',
     lead: 'sender.brand_display_name',
     does: 'calls itself by a brand it does not write from',
-    partners: [
-      ['content.credential_request', 'asks you to sign in or confirm account details'],
-      ['content.payment_request', 'asks for money or payment details'],
-      ...PRESSURE,
-      ...DISGUISED,
-      ['links.shortener', 'hides a link behind a URL shortener'],
-      ['links.bucket_page', 'links to a page in a cloud storage bucket'],
-      ['links.risky_tld', 'links to a domain ending common in abuse'],
-    ],
+    partners: WANTS_OR_HIDES,
+  },
+  // The same false speaker in the subject ("CORREIOS - your parcel will be returned" from
+  // wiroos.host; rules 2.12.1): no legitimate message, 52 earlier and 54 later honeypot, 9 Nazario.
+  {
+    id: 'sender.impersonation_lure',
+    family: 'sender',
+    lead: 'sender.brand_subject',
+    does: 'speaks in its subject as a brand it does not write from',
+    partners: WANTS_OR_HIDES,
   },
 ];
 
