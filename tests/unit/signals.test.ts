@@ -5,6 +5,14 @@ import { createEngine } from '../../src/app/engine.js';
 import { PhishingModel } from '../../src/core/index.js';
 import { analyzeFixture, ids, pastedIds, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
+/**
+ * The engine with a model of no features and a very negative bias: p = sigmoid(-12), about 0,
+ * for every message.
+ */
+const reassured = createEngine({
+  model: new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test'),
+});
+
 describe('sender and authentication signals', () => {
   it('reads SPF/DKIM/DMARC verdicts from the top Authentication-Results header', async () => {
     const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
@@ -450,10 +458,6 @@ describe('advance-fee fraud', () => {
   });
 
   it('calls the letter phishing even when the model reads its words as everyday mail', () => {
-    // A model with no features and a very negative bias: p = sigmoid(-12), about 0.
-    const reassured = createEngine({
-      model: new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test'),
-    });
     for (const m of SCAMS) {
       const a = reassured.analyzeTest(m);
       expect(a.model.probability).toBeLessThan(0.001);
@@ -554,10 +558,6 @@ describe('credential lure', () => {
         html,
       ].join('\r\n'),
     );
-  // A model with no features and a very negative bias: it reads every message as ordinary mail.
-  const reassured = createEngine({
-    model: new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test'),
-  });
   const lure = (a: { indicators: { id: string; evidence: string[]; explanation: string }[] }) =>
     a.indicators.find((i) => i.id === 'content.credential_lure');
 
@@ -609,9 +609,6 @@ describe('credential lure', () => {
 });
 
 describe('impersonation lure', () => {
-  const reassured = createEngine({
-    model: new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test'),
-  });
   const lureOf = (a: { indicators: { id: string; explanation: string; evidence: string[] }[] }) =>
     a.indicators.find((i) => i.id === 'sender.impersonation_lure');
   const content = 'Your account access has been limited. Review the details in your account area.';
@@ -622,7 +619,7 @@ describe('impersonation lure', () => {
       sender: 'PayPal <service@account-review.example>',
       content,
     });
-    expect(lureOf(a)?.explanation).toContain('calls itself by a brand it does not write from');
+    expect(lureOf(a)?.explanation).toContain('The sender calls itself by a brand it does not write from');
     expect(lureOf(a)?.explanation).toContain('threatens a loss');
     expect(lureOf(a)?.evidence[0]).toContain('PayPal');
     expect(a.risk_score).toBeGreaterThanOrEqual(50);
@@ -634,7 +631,7 @@ describe('impersonation lure', () => {
       sender: 'Atendimento <grupoglo@wo47.example.host>',
       content: 'Sua encomenda esta retida. Regularize imediatamente para evitar a devolucao.',
     });
-    expect(lureOf(a)?.explanation).toContain('speaks in its subject as a brand');
+    expect(lureOf(a)?.explanation).toContain('The subject speaks as a brand');
     expect(lureOf(a)?.explanation).toContain('act at once');
     expect(a.risk_score).toBeGreaterThanOrEqual(50);
   });
@@ -674,7 +671,7 @@ describe('forged brand sender', () => {
 
   it("reads a brand's own From line over a link to a bare IP address as forged", async () => {
     const { analysis } = await rulesEngine().analyzeRaw(raw('PayPal <exchange-robot@paypal.com>'));
-    expect(forged(analysis)?.explanation).toContain("paypal's own domain (paypal.com)");
+    expect(forged(analysis)?.explanation).toContain('writes from paypal.com, a domain of the brand paypal');
     expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
   });
 

@@ -35,7 +35,7 @@ const WANTS_OR_HIDES: readonly [id: string, says: string][] = [
  * reads another collection's words as ordinary and pulls the parts down with them, so the pairs
  * score as rules (features.ts): 0.5 each, so that a pair alone makes a message 50, is_phishing.
  * Which pairs: every pair of existing signals was counted over the whole corpus (full messages,
- * 2026-11-26), and those kept match at most one legitimate message of 23,951 each.
+ * 2026-11-26); each pair kept matches at most one legitimate message of 23,951.
  */
 const LURES: readonly {
   id: string;
@@ -51,7 +51,7 @@ const LURES: readonly {
     id: 'content.credential_lure',
     family: 'content',
     lead: 'content.credential_request',
-    does: 'asks you to sign in or confirm account details',
+    does: 'The message asks you to sign in or confirm account details',
     partners: [...DISGUISED, ...PRESSURE],
   },
   // A threat with a tracked or mismatched link, or a deadline, is every shop's "last chance"
@@ -60,7 +60,7 @@ const LURES: readonly {
     id: 'content.credential_lure',
     family: 'content',
     lead: 'content.threat',
-    does: 'threatens your account',
+    does: 'The message threatens your account',
     partners: DISGUISED.slice(0, 1),
   },
   // The sender calls itself a brand it does not write from, and wants something or hides its
@@ -71,7 +71,7 @@ const LURES: readonly {
     id: 'sender.impersonation_lure',
     family: 'sender',
     lead: 'sender.brand_display_name',
-    does: 'calls itself by a brand it does not write from',
+    does: 'The sender calls itself by a brand it does not write from',
     partners: WANTS_OR_HIDES,
   },
   // The same false speaker in the subject ("CORREIOS - your parcel will be returned" from
@@ -80,7 +80,7 @@ const LURES: readonly {
     id: 'sender.impersonation_lure',
     family: 'sender',
     lead: 'sender.brand_subject',
-    does: 'speaks in its subject as a brand it does not write from',
+    does: 'The subject speaks as a brand the sender does not write from',
     partners: WANTS_OR_HIDES,
   },
 ];
@@ -105,7 +105,7 @@ export function lureSignals(indicators: readonly Indicator[], senderDomain: stri
           family: lure.family,
           severity: 'high',
           weight: 0.5,
-          explanation: `The message ${lure.does} and ${says}: together the make-up of ${lure.family === 'sender' ? 'an impersonation' : 'credential phishing'}, however ordinary the rest of its wording.`,
+          explanation: `${lure.does}, and ${lure.does.startsWith('The message') ? 'it' : 'the message'} ${says}: the make-up of ${lure.family === 'sender' ? 'an impersonation' : 'credential phishing'}.`,
           evidence: [lead.evidence[0], part.evidence[0]].filter((e): e is string => e !== undefined),
         }),
       );
@@ -133,7 +133,7 @@ function forgedBrand(senderDomain: string | null, ip: Indicator | undefined): In
     family: 'sender',
     severity: 'high',
     weight: 0.5,
-    explanation: `The message writes from ${brand}'s own domain (${senderDomain}) yet links to a bare IP address: ${brand} links to its own sites, so the From line is likely forged.`,
+    explanation: `The message writes from ${senderDomain}, a domain of the brand ${brand}, yet links to a bare IP address: a brand links to its own sites, so the From line is likely forged.`,
     evidence: [`From domain: ${senderDomain}`, ip.evidence[0]].filter((e): e is string => e !== undefined),
   });
 }
