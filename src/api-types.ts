@@ -2789,6 +2789,10 @@ export interface components {
           model_checksum: string;
           phishing_recall: number;
           phishing_recall_pasted: number;
+          unseen_collection_recall: {
+            max: number;
+            min: number;
+          } | null;
           worst_source_false_positive_rate: number;
         };
     GmailMessage: {

@@ -156,6 +156,8 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await expect
       .poll(() => page.getByTestId('figure-recall').textContent(), { timeout: 10_000 })
       .toMatch(/^\d+\.\d%$/);
+    // The bundled report has the unseen-collection question: its lowest and highest recall.
+    expect(await page.getByTestId('figure-unseen-collection').textContent()).toMatch(/^\d+–\d+%$/);
     expect(await page.getByText('Connect Gmail Account').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: /unverified app/ }).isVisible()).toBe(true);
     await shot(page, '01-landing');

@@ -320,6 +320,8 @@ export const Evaluation = z
       messages_evaluated: z.number(),
       dev_recall: z.number(),
       dev_false_positive_rate: z.number(),
+      /** Phishing of a collection left out of training, each collection in turn: the lowest and highest recall. */
+      unseen_collection_recall: z.object({ min: z.number(), max: z.number() }).nullable(),
     }),
   ])
   .openapi('Evaluation');

@@ -218,6 +218,8 @@ export function evaluationFigures(file = EVALUATION_FILE): z.infer<typeof Evalua
       per_source: z.record(z.string(), Modes.extend({ n: z.number() })),
     }),
     dev: z.object({ full: z.object({ recall: z.number(), legit_flagged: z.number() }) }),
+    // Reports before 2026-11-26 have no such question.
+    unseen_phishing: z.record(z.string(), z.object({ full: z.number() })).optional(),
   });
   const r = EvalFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!r.success) return { available: false as const };
@@ -236,7 +238,12 @@ export function evaluationFigures(file = EVALUATION_FILE): z.infer<typeof Evalua
     messages_evaluated: d.forward.test_phishing + sources.reduce((a, s) => a + s.n, 0),
     dev_recall: d.dev.full.recall,
     dev_false_positive_rate: d.dev.full.legit_flagged,
+    unseen_collection_recall: rangeOf(Object.values(d.unseen_phishing ?? {}).map((c) => c.full)),
   };
+}
+
+function rangeOf(xs: number[]): { min: number; max: number } | null {
+  return xs.length === 0 ? null : { min: Math.min(...xs), max: Math.max(...xs) };
 }
 
 /** GET /health outside /api: the same checks, for probes and the /oauth-test page. */

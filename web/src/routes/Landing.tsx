@@ -42,6 +42,17 @@ export function Landing() {
           <span>of the same phishing caught when its text is pasted into the test page</span>
         </div>
         <div className="figure">
+          <strong data-testid="figure-unseen-collection">
+            {f?.unseen_collection_recall
+              ? `${Math.round(f.unseen_collection_recall.min * 100)}–${Math.round(f.unseen_collection_recall.max * 100)}%`
+              : '—'}
+          </strong>
+          <span>
+            of phishing from a collection the model never learned from caught (each of two collections left
+            out in turn)
+          </span>
+        </div>
+        <div className="figure">
           <strong data-testid="figure-fp">{pct(f?.false_positive_rate, 2)}</strong>
           <span>
             of legitimate mail from sources the model never saw wrongly flagged (worst source{' '}
