@@ -13,6 +13,20 @@ const reassured = createEngine({
   model: new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test'),
 });
 
+/** A raw message whose only part is the given HTML. */
+const htmlMail = (from: string, subject: string, html: string) =>
+  Buffer.from(
+    [
+      `From: ${from}`,
+      'To: reader@example.org',
+      `Subject: ${subject}`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      html,
+    ].join('\r\n'),
+  );
+
 describe('sender and authentication signals', () => {
   it('reads SPF/DKIM/DMARC verdicts from the top Authentication-Results header', async () => {
     const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
@@ -546,18 +560,7 @@ describe('advance-fee fraud', () => {
 });
 
 describe('credential lure', () => {
-  const raw = (from: string, html: string) =>
-    Buffer.from(
-      [
-        `From: ${from}`,
-        'To: reader@example.org',
-        'Subject: Account notice',
-        'MIME-Version: 1.0',
-        'Content-Type: text/html; charset=utf-8',
-        '',
-        html,
-      ].join('\r\n'),
-    );
+  const raw = (from: string, html: string) => htmlMail(from, 'Account notice', html);
   const lure = (a: { indicators: { id: string; evidence: string[]; explanation: string }[] }) =>
     a.indicators.find((i) => i.id === 'content.credential_lure');
 
@@ -656,15 +659,10 @@ describe('impersonation lure', () => {
 
 describe('forged brand sender', () => {
   const raw = (from: string) =>
-    Buffer.from(
-      [
-        `From: ${from}`,
-        'To: reader@example.org',
-        'Subject: Confirmation',
-        'Content-Type: text/html; charset=utf-8',
-        '',
-        '<p>Your confirmation is ready: <a href="http://198.51.100.23:1639/index.htm">link</a></p>',
-      ].join('\r\n'),
+    htmlMail(
+      from,
+      'Confirmation',
+      '<p>Your confirmation is ready: <a href="http://198.51.100.23:1639/index.htm">link</a></p>',
     );
   const forged = (a: { indicators: { id: string; explanation: string }[] }) =>
     a.indicators.find((i) => i.id === 'sender.forged_brand');
@@ -764,17 +762,7 @@ describe('French training-fund (CPF) solicitations', () => {
 
 describe('image-only mail', () => {
   const raw = (html: string) =>
-    Buffer.from(
-      [
-        'From: Acties <newsletters.rvng@example.net>',
-        'To: you@example.org',
-        'Subject: Los de puzzel op en win mooie prijzen',
-        'MIME-Version: 1.0',
-        'Content-Type: text/html; charset=utf-8',
-        '',
-        html,
-      ].join('\r\n'),
-    );
+    htmlMail('Acties <newsletters.rvng@example.net>', 'Los de puzzel op en win mooie prijzen', html);
 
   it('flags a picture with a link and no text to read, and says how little text there is', async () => {
     const { analysis: a } = await rulesEngine().analyzeRaw(
@@ -847,16 +835,7 @@ describe('image-only mail', () => {
 describe('a blank block taller than a screen', () => {
   it('names it, with its height, in a full message', async () => {
     const raw = (html: string) =>
-      Buffer.from(
-        [
-          'From: Streaming Service <vi.jayjav@example.net>',
-          'To: you@example.org',
-          'Subject: Kijk 90 dagen gratis',
-          'Content-Type: text/html; charset=utf-8',
-          '',
-          html,
-        ].join('\r\n'),
-      );
+      htmlMail('Streaming Service <vi.jayjav@example.net>', 'Kijk 90 dagen gratis', html);
     const { analysis: a } = await rulesEngine().analyzeRaw(
       raw(
         '<a href="https://example.net/c"><img src="https://example.net/p.png"></a><span style="height:5000px;display:block"></span><p>Kamala just broke her silence on the debate, and the polls moved.</p>',

@@ -45,7 +45,7 @@ const ZERO_SIZE = /^0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:!important)?\s*$/i;
  * A height, or a vertical padding or margin, of this many px makes an empty element a blank
  * that pushes what follows out of sight: no message needs a screen and more of nothing.
  */
-export const TALL_BLANK_PX = 1000;
+const TALL_BLANK_PX = 1000;
 const VERTICAL_SIZE =
   /(?:^|[;\s"'])(?:min-)?(?:height|padding-top|padding-bottom|margin-top|margin-bottom)\s*:\s*(\d{4,6})(?:\.\d+)?px/gi;
 

@@ -26,6 +26,12 @@ export function testRiskLevel(score: number): TestRiskLevel {
   return 'LOW';
 }
 
+/**
+ * The weight of a rule that by itself makes a message is_phishing (score 50), however ordinary
+ * the model finds the rest of it: noisy-OR never lowers a probability below a weight.
+ */
+export const DECISIVE_WEIGHT = THRESHOLDS.IS_PHISHING / 100;
+
 /** Noisy-OR: each indicator independently "explains" the message as phishing with its weight. */
 export function noisyOr(indicators: readonly Indicator[], base = 0): number {
   let keep = 1 - base;

@@ -1,6 +1,7 @@
 import { LATIN_LOOKALIKE } from '../../domains/confusables.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { isReader } from '../call-to-action.js';
+import { DECISIVE_WEIGHT } from '../score.js';
 import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 import { hasFileAttached } from './attachments.js';
@@ -199,11 +200,10 @@ function advanceFee(haystack: string, readers: readonly MailAddress[]): Indicato
     id: 'content.advance_fee',
     family: 'content',
     severity: 'high',
-    // Scored as a rule, not learned (features.ts). 0.5: alone it makes a message 50, is_phishing,
-    // however ordinary the model finds the letter's words (a 419 letter reads like a person's
-    // note; at 0.45 two later ones pasted stayed at 46 and 47). 3 of 23,951 legitimate messages
-    // match: two a 419 letter posted to a mailing list, one a list digest quoting one.
-    weight: 0.5,
+    // Scored as a rule, not learned (features.ts), and decisive: a 419 letter reads like a
+    // person's note (at 0.45 two later ones pasted stayed at 46 and 47). 3 of 23,951 legitimate
+    // messages match: two a 419 letter posted to a mailing list, one a list digest quoting one.
+    weight: DECISIVE_WEIGHT,
     explanation:
       'The message offers you a large sum (a donation, inheritance or fund) and asks you to get in touch: the pattern of advance-fee fraud.',
     evidence: [amount, topic, contact].map(quoted),

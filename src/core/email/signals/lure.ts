@@ -1,23 +1,26 @@
 import { brandOf } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
+import { DECISIVE_WEIGHT } from '../score.js';
 import type { Indicator } from '../types.js';
 import { indicator } from './context.js';
 
+type Part = readonly [id: string, says: string];
+const BARE_IP: Part = ['links.ip_host', 'links to a bare IP address instead of a named site'];
 /** Links that hide where they go, each with what it says when it completes a lure. */
-const DISGUISED: readonly [id: string, says: string][] = [
-  ['links.ip_host', 'links to a bare IP address instead of a named site'],
+const DISGUISED: readonly Part[] = [
+  BARE_IP,
   ['links.lookalike_domain', 'links to a domain made to look like a known one'],
   ['links.brand_on_unrelated_domain', "links to a brand's name on a domain that brand does not use"],
   ['links.text_href_mismatch', 'shows one address as a link that leads to another'],
 ];
 /** Pressure: a loss threatened, a deadline. */
-const PRESSURE: readonly [id: string, says: string][] = [
+const PRESSURE: readonly Part[] = [
   ['content.threat', 'threatens a loss if you do not act'],
   ['content.urgency', 'presses you to act at once'],
 ];
 
 /** What completes an impersonation: a request, pressure, or a link that hides where it goes. */
-const WANTS_OR_HIDES: readonly [id: string, says: string][] = [
+const WANTS_OR_HIDES: readonly Part[] = [
   ['content.credential_request', 'asks you to sign in or confirm account details'],
   ['content.payment_request', 'asks for money or payment details'],
   ...PRESSURE,
@@ -33,7 +36,7 @@ const WANTS_OR_HIDES: readonly [id: string, says: string][] = [
  * "expires in 24 hours", a newsletter's tracked links); the pairs are what phishing has sent for
  * twenty years. The model weighs each part, but a model trained on one collection's phishing
  * reads another collection's words as ordinary and pulls the parts down with them, so the pairs
- * score as rules (features.ts): 0.5 each, so that a pair alone makes a message 50, is_phishing.
+ * score as rules (features.ts), each decisive (DECISIVE_WEIGHT): a pair alone makes a message 50.
  * Which pairs: every pair of existing signals was counted over the whole corpus (full messages,
  * 2026-11-26); each pair kept matches at most one legitimate message of 23,951.
  */
@@ -42,7 +45,7 @@ const LURES: readonly {
   family: Indicator['family'];
   lead: string;
   does: string;
-  partners: readonly (readonly [string, string])[];
+  partners: readonly Part[];
 }[] = [
   // 2 legitimate messages (a list post about forged whitelists, an article quoting an eBay
   // lure); 776 of 1,307 Nazario, 66 earlier and 14 later honeypot phishing; 38 spam (TREC's
@@ -61,7 +64,7 @@ const LURES: readonly {
     family: 'content',
     lead: 'content.threat',
     does: 'The message threatens your account',
-    partners: DISGUISED.slice(0, 1),
+    partners: [BARE_IP],
   },
   // The sender calls itself a brand it does not write from, and wants something or hides its
   // links: no legitimate message, 667 earlier and 148 later honeypot phishing, 23 Nazario, 2 spam.
@@ -104,7 +107,7 @@ export function lureSignals(indicators: readonly Indicator[], senderDomain: stri
           id: lure.id,
           family: lure.family,
           severity: 'high',
-          weight: 0.5,
+          weight: DECISIVE_WEIGHT,
           explanation: `${lure.does}, and ${lure.does.startsWith('The message') ? 'it' : 'the message'} ${says}: the make-up of ${lure.family === 'sender' ? 'an impersonation' : 'credential phishing'}.`,
           evidence: [lead.evidence[0], part.evidence[0]].filter((e): e is string => e !== undefined),
         }),
@@ -112,7 +115,7 @@ export function lureSignals(indicators: readonly Indicator[], senderDomain: stri
       break;
     }
   }
-  const forged = forgedBrand(senderDomain, byId('links.ip_host'));
+  const forged = forgedBrand(senderDomain, byId(BARE_IP[0]));
   if (forged) out.push(forged);
   return out;
 }
@@ -132,7 +135,7 @@ function forgedBrand(senderDomain: string | null, ip: Indicator | undefined): In
     id: 'sender.forged_brand',
     family: 'sender',
     severity: 'high',
-    weight: 0.5,
+    weight: DECISIVE_WEIGHT,
     explanation: `The message writes from ${senderDomain}, a domain of the brand ${brand}, yet links to a bare IP address: a brand links to its own sites, so the From line is likely forged.`,
     evidence: [`From domain: ${senderDomain}`, ip.evidence[0]].filter((e): e is string => e !== undefined),
   });
