@@ -557,6 +557,40 @@ describe('advance-fee fraud', () => {
     );
     expect(ids(elsewhere)).toContain('content.advance_fee');
   });
+
+  it('counts a free-mail Reply-To on another domain as the way back, except on a list post', async () => {
+    // A later phishing message: one line from a hijacked mailbox, the answers going to Gmail.
+    const letter = (subject: string, from: string, replyTo: string | null) =>
+      Buffer.from(
+        [
+          `From: ${from}`,
+          ...(replyTo ? [`Reply-To: ${replyTo}`] : []),
+          'To: reader@example.com',
+          `Subject: ${subject}`,
+          '',
+          '¿Recibiste mi correo electrónico anterior sobre la donación?',
+        ].join('\r\n'),
+      );
+    const hook = letter('Re: Donación de $2,000,000.00', 'Juan <juan@css.example.pa>', 'juan.s@gmail.com');
+    const { analysis } = await reassured.analyzeRaw(hook);
+    const fee = analysis.indicators.find((i) => i.id === 'content.advance_fee');
+    expect(fee?.evidence).toEqual(['"$2,000,000"', '"donación"', '"reply-to: juan.s@gmail.com"']);
+    expect(analysis.is_phishing).toBe(true);
+    // The same letter without the Reply-To asks for nothing: no way back, no advance-fee rule.
+    const { analysis: bare } = await rulesEngine().analyzeRaw(
+      letter('Re: Donación de $2,000,000.00', 'Juan <juan@css.example.pa>', null),
+    );
+    expect(ids(bare)).not.toContain('content.advance_fee');
+    // A list sends as the list and sets Reply-To to the poster: a thread about a donation is no letter.
+    const { analysis: list } = await rulesEngine().analyzeRaw(
+      letter(
+        'Re: [Fund-list] Donación de $2,000,000.00',
+        'Fund list <fund-list@lists.example.org>',
+        'poster@gmail.com',
+      ),
+    );
+    expect(ids(list)).not.toContain('content.advance_fee');
+  });
 });
 
 describe('credential lure', () => {

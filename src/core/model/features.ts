@@ -1,4 +1,5 @@
 import { hostInfo, safeUrl } from '../domains/registrable.js';
+import { LIST_TAG } from '../email/list-tag.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
 import { brandOwns, brandsIn, sameOrganisation } from '../domains/brands.js';
 import type { FeatureSink } from './feature-keys.js';
@@ -79,7 +80,6 @@ const RULE_ONLY = new Set([
 const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*/g;
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/gi;
 const LIST_FOOTER = /\n[_=-]{10,}\s*\n[^\n]*(?:mailing list|list info|unsubscribe)[\s\S]*$/i;
-const LIST_TAG = /^\s*(?:(?:re|fwd?|aw|sv)\s*:\s*)*\[[^\]]{1,40}\]\s*/i;
 /**
  * Words that name the corpora's collection points, or mailing-list plumbing (the legit corpus
  * is mostly list traffic, whose footers are stripped above): either way they say where a

@@ -1,6 +1,8 @@
 import { LATIN_LOOKALIKE } from '../../domains/confusables.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { isReader } from '../call-to-action.js';
+import { LIST_TAG } from '../list-tag.js';
+import { registrableDomain } from '../../domains/registrable.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
@@ -187,14 +189,40 @@ function contactsFreemail(haystack: string, readers: readonly MailAddress[]): st
   return undefined;
 }
 
-/** `readers`: the recipients (E-mail: you@gmail.com under a receipt names the reader, no contact). */
-function advanceFee(haystack: string, readers: readonly MailAddress[]): Indicator | null {
+/**
+ * A free-mail Reply-To on another domain than the sender's: where the answers to a letter go,
+ * as good a way back as "contact me at …@gmail.com" in its text ("Re: Donación de $2,000,000.00",
+ * one line asking whether you got the previous mail, sent from a hijacked government mailbox with
+ * Reply-To a Gmail address). Not a list post's: list software sends as the list and sets Reply-To
+ * to the poster. Counted on the corpus (rules 2.13.0): the advance-fee rule then matches 101
+ * earlier and 13 later phishing messages as full mail (81 and 11 before); no legitimate or spam
+ * message more. Pasted text shows no Reply-To, so pasted mail is unchanged. The amount is still
+ * required: a small charity's newsletter may well name a donation and take replies at Gmail.
+ */
+function freemailReplyTo(email: ParsedEmail, senderDomain: string | null): string | undefined {
+  if (LIST_TAG.test(email.subject)) return undefined;
+  for (const r of email.replyTo) {
+    const domain = registrableDomain(r.address);
+    if (domain && domain !== senderDomain && FREEMAIL.has(domain)) return `Reply-To: ${r.address}`;
+  }
+  return undefined;
+}
+
+/**
+ * `readers`: the recipients (E-mail: you@gmail.com under a receipt names the reader, no contact);
+ * `replyRoute`: a free-mail Reply-To elsewhere (freemailReplyTo), the letter's way back when its text gives none.
+ */
+function advanceFee(
+  haystack: string,
+  readers: readonly MailAddress[],
+  replyRoute: string | undefined,
+): Indicator | null {
   // Not global: the first match of each is the evidence, so each scan stops there.
   const amount = MILLIONS.exec(haystack)?.[0] ?? LARGE_SUM.exec(haystack)?.[0];
   if (!amount) return null;
   const topic = WINDFALL_TOPIC.exec(haystack)?.[0];
   if (!topic) return null;
-  const contact = GET_IN_TOUCH.exec(haystack)?.[0] ?? contactsFreemail(haystack, readers);
+  const contact = GET_IN_TOUCH.exec(haystack)?.[0] ?? contactsFreemail(haystack, readers) ?? replyRoute;
   if (!contact) return null;
   return indicator({
     id: 'content.advance_fee',
@@ -262,7 +290,7 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
       }),
     );
   }
-  const fee = advanceFee(haystack, email.to);
+  const fee = advanceFee(haystack, email.to, freemailReplyTo(email, senderDomain));
   if (fee) out.push(fee);
   const pitch = spamPitch(haystack);
   if (pitch) out.push(pitch);
