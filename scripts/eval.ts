@@ -25,6 +25,7 @@ import {
   train,
   type Scored,
 } from './lib/protocol.js';
+import { rateInterval } from './lib/interval.js';
 import { groupHash } from './lib/recipe.js';
 import { renderEvaluation } from './lib/report.js';
 
@@ -134,6 +135,7 @@ const report = {
     test_phishing: later.length,
     by_source: countBy(later, (e) => e.source),
     recall: modes(forward),
+    recall_ci: intervals(forward),
     recall_high_full: rate(forward, 'full', THRESHOLDS.HIGH),
   },
   unseen_phishing: Object.fromEntries(
@@ -141,17 +143,20 @@ const report = {
       .filter((s) => unseenPhishing.some((r) => r.source === s))
       .map((s) => {
         const rs = unseenPhishing.filter((r) => r.source === s);
-        return [s, { n: rs.length, ...modes(rs), high_full: rate(rs, 'full', THRESHOLDS.HIGH) }];
+        return [
+          s,
+          { n: rs.length, ...modes(rs), ci: intervals(rs), high_full: rate(rs, 'full', THRESHOLDS.HIGH) },
+        ];
       }),
   ),
   unseen_sources: {
-    overall: { ...modes(unseen), ...perGroup(unseen) },
+    overall: { ...modes(unseen), ci: intervals(unseen), ...perGroup(unseen) },
     per_source: Object.fromEntries(
       legitSources
         .filter((s) => unseen.some((r) => r.source === s))
         .map((s) => {
           const rs = unseen.filter((r) => r.source === s);
-          return [s, { n: rs.length, ...modes(rs), ...perGroup(rs) }];
+          return [s, { n: rs.length, ...modes(rs), ci: intervals(rs), ...perGroup(rs) }];
         }),
     ),
   },
@@ -162,6 +167,7 @@ const report = {
           folds: SENDER_FOLDS,
           n: otherSenders.length,
           ...modes(otherSenders),
+          ci: intervals(otherSenders),
           ...perGroup(otherSenders),
         }
       : null,
@@ -185,6 +191,7 @@ const report = {
           phishing: ph.length,
           recall_full: rate(ph, 'full'),
           recall_paste: rate(ph, 'paste'),
+          recall_ci: ph.length ? intervals(ph) : null,
           legit: lg.length,
           legit_flagged_full: rate(lg, 'full'),
           legit_flagged_paste: rate(lg, 'paste'),
@@ -237,6 +244,21 @@ function modes(rs: Scored[]) {
     full: rate(rs, 'full'),
     paste: rate(rs, 'paste'),
     paste_html: withHtml.length ? rate(withHtml, 'pasteHtml') : null,
+  };
+}
+
+/**
+ * The 95% interval of each mode's rate, near-duplicate groups resampled (lib/interval.ts): how
+ * far a figure measured on a few hundred messages in a few dozen groups can be trusted.
+ */
+function intervals(rs: Scored[]) {
+  const of = (xs: Scored[], mode: 'full' | 'paste' | 'pasteHtml') =>
+    rateInterval(xs.map((r) => ({ group: r.group, hit: (r[mode] ?? 0) >= THRESHOLDS.IS_PHISHING })));
+  const withHtml = rs.filter((r) => r.pasteHtml !== null);
+  return {
+    full: of(rs, 'full'),
+    paste: of(rs, 'paste'),
+    paste_html: withHtml.length ? of(withHtml, 'pasteHtml') : null,
   };
 }
 
