@@ -37,6 +37,36 @@ describe('sender and authentication signals', () => {
     expect(dmarc?.evidence[0]).toContain('dmarc=fail');
   });
 
+  it('reads a DMARC failure beside an SPF pass for the sender’s own domain as missing records, not forgery', async () => {
+    // A newsletter whose domain publishes no SPF record: Gmail's best guess passes its own bounce
+    // domain, and DMARC (which does not count a guess) fails under p=none.
+    const notice = (spf: string) =>
+      Buffer.from(
+        [
+          `Authentication-Results: mx.google.com; ${spf}; dmarc=fail (p=NONE sp=NONE dis=NONE) header.from=frc.example.org`,
+          'From: FRC <frcpub@frc.example.org>',
+          'To: reader@example.com',
+          'Subject: Constituent confirmation',
+          '',
+          'Thank you for signing up. Read more at https://frc.example.org/news',
+        ].join('\r\n'),
+      );
+    const dmarcOf = async (spf: string) =>
+      (await rulesEngine().analyzeRaw(notice(spf))).analysis.indicators.find(
+        (i) => i.id === 'auth.dmarc_fail',
+      );
+    const own = await dmarcOf(
+      'spf=pass (google.com: best guess record for domain of bounce@gabriel.frc.example.org designates 64.196.237.48 as permitted sender) smtp.mailfrom=bounce@gabriel.frc.example.org',
+    );
+    expect(own?.weight).toBe(0.05);
+    expect(own?.explanation).toContain('SPF passed for the sender');
+    // An SPF pass for someone else's envelope (a mailing service, or a forger's own server) is no such sign.
+    const other = await dmarcOf('spf=pass smtp.mailfrom=bounces@mailer.example.net');
+    expect(other?.weight).toBe(0.45);
+    const failed = await dmarcOf('spf=fail smtp.mailfrom=bounce@frc.example.org');
+    expect(failed?.weight).toBe(0.45);
+  });
+
   it('flags a Reply-To on another domain and a brand in the display name', async () => {
     const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
     expect(ids(analysis)).toEqual(

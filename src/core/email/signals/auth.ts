@@ -1,5 +1,6 @@
 import { FREEMAIL } from '../../domains/freemail.js';
 import { sameBrand } from '../../domains/brands.js';
+import { registrableDomain } from '../../domains/registrable.js';
 import { indicator, type AttributedResults, type Signal, type SignalContext } from './context.js';
 import type { Indicator } from '../types.js';
 
@@ -42,7 +43,7 @@ function authservIdOf(header: string): string {
  * counts even when the header is not attributed (a sender who forges its own failure only hurts
  * itself); a pass never lowers a score unless the header is attributed (see verifiedSender).
  */
-export const authSignals: Signal = ({ authResults: results }) => {
+export const authSignals: Signal = ({ authResults: results, senderDomain }) => {
   if (!results) return [];
   const top = results.header;
   const source = describeSource(results);
@@ -51,24 +52,49 @@ export const authSignals: Signal = ({ authResults: results }) => {
     const m = new RegExp(`(?:^|[;\\s])${method}=([a-z]+)`, 'i').exec(top);
     const verdict = m?.[1]?.toLowerCase();
     if (!verdict) continue;
-    const weight = WEIGHTS[method][verdict];
+    let weight = WEIGHTS[method][verdict];
     if (weight === undefined) continue;
+    let explanation =
+      verdict === 'none'
+        ? `The sender's domain publishes no ${method.toUpperCase()} record, so its origin cannot be checked.`
+        : `${results.trusted ? 'The receiving server' : 'A server on the way'} reported ${method.toUpperCase()} ${verdict}: the message may not come from the domain it claims.`;
+    if (method === 'dmarc' && verdict === 'fail' && spfPassedForOwnDomain(top, senderDomain)) {
+      weight = DMARC_FAIL_OWN_ENVELOPE;
+      explanation = `${results.trusted ? 'The receiving server' : 'A server on the way'} reported DMARC fail, but also that SPF passed for the sender's own domain: its records are incomplete, not its mail forged.`;
+    }
     out.push(
       indicator({
         id: `auth.${method}_${verdict}`,
         family: 'auth',
         severity: weight >= 0.3 ? 'high' : weight >= 0.1 ? 'medium' : 'low',
         weight,
-        explanation:
-          verdict === 'none'
-            ? `The sender's domain publishes no ${method.toUpperCase()} record, so its origin cannot be checked.`
-            : `${results.trusted ? 'The receiving server' : 'A server on the way'} reported ${method.toUpperCase()} ${verdict}: the message may not come from the domain it claims.`,
+        explanation,
         evidence: [`Authentication-Results: ${top.replace(/\s+/g, ' ').slice(0, 240)}`, source],
       }),
     );
   }
   return out;
 };
+
+/**
+ * What a DMARC failure weighs when the same header says SPF passed for an envelope sender of the
+ * From domain's own organisation ("spf=pass (best guess record for domain of
+ * bounce@gabriel.frc.org) …; dmarc=fail (p=NONE) header.from=frc.org"). A forger cannot send from
+ * the IP addresses the domain's own records allow; the failure says the domain never published
+ * the records DMARC counts (Gmail's best guess is not one), as little as dmarc=none does.
+ * Counted on the corpus (rules 2.14.0): of 617 messages failing DMARC, 5 newsletters (one
+ * sender's) and no phishing message have such an SPF pass; a forger who writes this into its
+ * own header gains nothing over writing no header at all.
+ */
+const DMARC_FAIL_OWN_ENVELOPE = 0.05;
+
+function spfPassedForOwnDomain(header: string, senderDomain: string | null): boolean {
+  if (!senderDomain) return false;
+  const spf = /(?:^|[;\s])spf=pass\b[^;]*?\bsmtp\.mailfrom=("?)([^;\s"]+)\1/i.exec(header);
+  const envelope = spf?.[2];
+  if (!envelope) return false;
+  return registrableDomain(envelope.slice(envelope.lastIndexOf('@') + 1)) === senderDomain;
+}
 
 /** Rank within the popular-domain list below which an authenticated sender counts as well known. */
 const VERIFIED_RANK = 20_000;
