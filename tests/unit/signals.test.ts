@@ -604,7 +604,7 @@ describe('advance-fee fraud', () => {
     const hook = letter('Re: Donación de $2,000,000.00', 'Juan <juan@css.example.pa>', 'juan.s@gmail.com');
     const { analysis } = await reassured.analyzeRaw(hook);
     const fee = analysis.indicators.find((i) => i.id === 'content.advance_fee');
-    expect(fee?.evidence).toEqual(['"$2,000,000"', '"donación"', '"reply-to: juan.s@gmail.com"']);
+    expect(fee?.evidence).toEqual(['"$2,000,000"', '"donación"', 'Reply-To: juan.s@gmail.com']);
     expect(analysis.is_phishing).toBe(true);
     // The same letter without the Reply-To asks for nothing: no way back, no advance-fee rule.
     const { analysis: bare } = await rulesEngine().analyzeRaw(

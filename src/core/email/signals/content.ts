@@ -222,7 +222,9 @@ function advanceFee(
   if (!amount) return null;
   const topic = WINDFALL_TOPIC.exec(haystack)?.[0];
   if (!topic) return null;
-  const contact = GET_IN_TOUCH.exec(haystack)?.[0] ?? contactsFreemail(haystack, readers) ?? replyRoute;
+  const written = GET_IN_TOUCH.exec(haystack)?.[0] ?? contactsFreemail(haystack, readers);
+  // A phrase of the letter is quoted; a Reply-To header is named as the header it is.
+  const contact = written !== undefined ? quoted(written) : replyRoute;
   if (!contact) return null;
   return indicator({
     id: 'content.advance_fee',
@@ -234,7 +236,7 @@ function advanceFee(
     weight: DECISIVE_WEIGHT,
     explanation:
       'The message offers you a large sum (a donation, inheritance or fund) and asks you to get in touch: the pattern of advance-fee fraud.',
-    evidence: [amount, topic, contact].map(quoted),
+    evidence: [quoted(amount), quoted(topic), contact],
   });
 }
 
