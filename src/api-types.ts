@@ -2788,7 +2788,15 @@ export interface components {
           messages_evaluated: number;
           model_checksum: string;
           phishing_recall: number;
+          phishing_recall_interval: {
+            hi: number;
+            lo: number;
+          } | null;
           phishing_recall_pasted: number;
+          phishing_recall_pasted_interval: {
+            hi: number;
+            lo: number;
+          } | null;
           unseen_collection_recall: {
             max: number;
             min: number;

@@ -158,6 +158,10 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
       .toMatch(/^\d+\.\d%$/);
     // The bundled report has the unseen-collection question: its lowest and highest recall.
     expect(await page.getByTestId('figure-unseen-collection').textContent()).toMatch(/^\d+–\d+%$/);
+    // …and the 95% interval of the forward recall under it.
+    expect(await page.getByTestId('figure-recall-interval').textContent()).toMatch(
+      /^\d+\.\d–\d+\.\d% at 95% confidence$/,
+    );
     expect(await page.getByText('Connect Gmail Account').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: /unverified app/ }).isVisible()).toBe(true);
     await shot(page, '01-landing');

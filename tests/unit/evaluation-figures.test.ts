@@ -9,6 +9,7 @@ const shipped = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'evaluation.json'), 'utf8'),
 ) as {
   unseen_phishing?: Record<string, { full: number }>;
+  forward: { recall_ci?: { full: [number, number]; paste: [number, number] } };
 };
 const write = (name: string, report: object) => {
   const file = join(dir, name);
@@ -27,11 +28,30 @@ describe('the landing page figures', () => {
     });
   });
 
-  it('read a report from before that question as having no such figure, not as unavailable', () => {
-    const older: Record<string, unknown> = { ...shipped };
+  it('give the 95% intervals of the forward recall, full and pasted, around the figures themselves', () => {
+    const f = evaluationFigures(write('now.json', shipped));
+    const ci = shipped.forward.recall_ci;
+    expect(ci).toBeDefined();
+    expect(f.available && f.phishing_recall_interval).toEqual({ lo: ci?.full[0], hi: ci?.full[1] });
+    expect(f.available && f.phishing_recall_pasted_interval).toEqual({ lo: ci?.paste[0], hi: ci?.paste[1] });
+    if (!f.available) throw new Error('the shipped report must be readable');
+    for (const [value, interval] of [
+      [f.phishing_recall, f.phishing_recall_interval],
+      [f.phishing_recall_pasted, f.phishing_recall_pasted_interval],
+    ] as const) {
+      expect(interval?.lo).toBeLessThanOrEqual(value);
+      expect(interval?.hi).toBeGreaterThanOrEqual(value);
+    }
+  });
+
+  it('read a report from before those questions as having no such figures, not as unavailable', () => {
+    const older = structuredClone(shipped) as Record<string, unknown> & { forward: Record<string, unknown> };
     delete older.unseen_phishing;
+    delete older.forward.recall_ci;
     const f = evaluationFigures(write('older.json', older));
     expect(f.available).toBe(true);
     expect(f.available && f.unseen_collection_recall).toBeNull();
+    expect(f.available && f.phishing_recall_interval).toBeNull();
+    expect(f.available && f.phishing_recall_pasted_interval).toBeNull();
   });
 });

@@ -322,6 +322,12 @@ export const Evaluation = z
       dev_false_positive_rate: z.number(),
       /** Phishing of a collection left out of training, each collection in turn: the lowest and highest recall. */
       unseen_collection_recall: z.object({ min: z.number(), max: z.number() }).nullable(),
+      /**
+       * 95% intervals of the two forward-in-time recalls (near-duplicate groups resampled; see
+       * docs/evaluation.md). Null for a report from before 2026-11-26.
+       */
+      phishing_recall_interval: z.object({ lo: z.number(), hi: z.number() }).nullable(),
+      phishing_recall_pasted_interval: z.object({ lo: z.number(), hi: z.number() }).nullable(),
     }),
   ])
   .openapi('Evaluation');

@@ -207,12 +207,18 @@ export function systemRoutes(deps: AppDeps) {
 export function evaluationFigures(file = EVALUATION_FILE): z.infer<typeof Evaluation> {
   if (!existsSync(file)) return { available: false as const };
   const Modes = z.object({ full: z.number(), paste: z.number() });
+  const Interval = z.tuple([z.number(), z.number()]);
   const EvalFile = z.object({
     generated: z.string(),
     engine_version: z.string(),
     model_checksum: z.string(),
     forward_from: z.string(),
-    forward: z.object({ test_phishing: z.number(), recall: Modes }),
+    forward: z.object({
+      test_phishing: z.number(),
+      recall: Modes,
+      // Reports before 2026-11-26 give no intervals.
+      recall_ci: z.object({ full: Interval, paste: Interval }).optional(),
+    }),
     unseen_sources: z.object({
       overall: Modes,
       per_source: z.record(z.string(), Modes.extend({ n: z.number() })),
@@ -239,7 +245,13 @@ export function evaluationFigures(file = EVALUATION_FILE): z.infer<typeof Evalua
     dev_recall: d.dev.full.recall,
     dev_false_positive_rate: d.dev.full.legit_flagged,
     unseen_collection_recall: rangeOf(Object.values(d.unseen_phishing ?? {}).map((c) => c.full)),
+    phishing_recall_interval: boundsOf(d.forward.recall_ci?.full),
+    phishing_recall_pasted_interval: boundsOf(d.forward.recall_ci?.paste),
   };
+}
+
+function boundsOf(ci: [number, number] | undefined): { lo: number; hi: number } | null {
+  return ci ? { lo: ci[0], hi: ci[1] } : null;
 }
 
 function rangeOf(xs: number[]): { min: number; max: number } | null {
