@@ -30,6 +30,46 @@ describe('MIME parsing', () => {
     expect(deep.warnings.join(' ')).toMatch(/more than 200 multipart containers/);
   });
 
+  it('reads the HTML a client shows when the text/plain part beside it is a stub', async () => {
+    const alternative = (plain: string, html: string) =>
+      parseRawEmail(
+        [
+          'From: Rep. Example <outreach@mail.example.gov>',
+          'Subject: Weekly update',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/alternative; boundary="b"',
+          '',
+          '--b',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          plain,
+          '--b',
+          'Content-Type: text/html; charset=utf-8',
+          '',
+          html,
+          '--b--',
+        ].join('\r\n'),
+      );
+    const letter = `<p>${'This week the committee heard testimony on rural broadband and water infrastructure. '.repeat(4)}</p>`;
+    // The text part is one unsubscribe line: what the reader sees, and the engine reads, is the HTML.
+    const stub = await alternative('Unsubscribe: https://example.gov/unsubscribe?id=1', letter);
+    expect(stub.text).toContain('rural broadband');
+    // A text part that says what the HTML says is read as before (plain text is the simpler reading).
+    const same = await alternative(
+      'This week the committee heard testimony on rural broadband and water infrastructure.',
+      '<p>This week the committee heard testimony on rural broadband and water infrastructure.</p>',
+    );
+    expect(same.text.trim()).toBe(
+      'This week the committee heard testimony on rural broadband and water infrastructure.',
+    );
+    // A short HTML part (under 200 characters shown) does not make a short text part a stub.
+    const short = await alternative(
+      'Your code is 123456',
+      '<p>Your code is 123456. It expires in ten minutes.</p>',
+    );
+    expect(short.text.trim()).toBe('Your code is 123456');
+  });
+
   it('decodes RFC 2047 words and odd charsets (windows-1251, ISO-2022-JP, KOI8-R)', async () => {
     const p = await parseRawEmail(fixture('odd-charsets.eml'));
     expect(p.subject).toMatch(/^はり.*Привет$/);

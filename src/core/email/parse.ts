@@ -128,7 +128,7 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
   const header = (key: string) => email.headers.filter((h) => h.key === key).map((h) => h.value);
   const html = clipHtml(email.html ?? null, warnings);
   const facts = html ? extractHtml(html) : null;
-  let text = email.text?.trim() ? email.text : (facts?.text ?? '');
+  let text = email.text?.trim() && !isStub(email.text, facts?.text) ? email.text : (facts?.text ?? '');
   if (text.length > MAX_TEXT_CHARS) {
     warnings.push(`body text truncated to ${MAX_TEXT_CHARS} characters`);
     text = text.slice(0, MAX_TEXT_CHARS);
@@ -168,6 +168,22 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
     size,
   };
 }
+
+/**
+ * A text/plain part that holds under a fifth of what the HTML beside it shows ("Unsubscribe:
+ * https://…" under a congressman's newsletter, "Coloca uma mensagem opcional aqui caso o HTML não
+ * possa ser carregado" under a lure): a mail client shows the HTML, so its text is what the
+ * message says. Counted on the corpus (rules 2.15.0): 12 of 336 newsletters with HTML, 53 of 825
+ * later and 226 earlier phishing messages, 1 list post and 8 spam messages.
+ */
+function isStub(plain: string, shown: string | undefined): boolean {
+  if (shown === undefined) return false;
+  const html = visibleChars(shown, STUB_COUNTED);
+  return html >= STUB_MIN_HTML && visibleChars(plain, STUB_COUNTED) * 5 < html;
+}
+/** How far both parts are counted, and how much the HTML must show for its text part to be a stub. */
+const STUB_COUNTED = 1000;
+const STUB_MIN_HTML = 200;
 
 /** Fallback for mail the MIME parser rejects: its headers alone, and the rest as plain text. */
 async function headersWithPlainBody(
