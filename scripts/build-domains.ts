@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { getDomain } from 'tldts';
 
 const SOURCE = process.argv[2] ?? '../shared/corpus/urls/tranco-top100k.csv.gz';
-const LIMIT = 20_000;
+const LIMIT = 100_000;
 
 const seen = new Set<string>();
 const out: string[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findLookalike } from '../../src/core/domains/lookalike.js';
 import { PopularDomains } from '../../src/core/domains/popular.js';
+import { loadPopularDomains } from '../../src/adapters/data/load.js';
 
 describe('findLookalike', () => {
   it('answers for the popular-domain list it is given, the same when asked again', () => {
@@ -15,5 +16,15 @@ describe('findLookalike', () => {
     expect(findLookalike('www.1indenbank.com', other)).toBeNull();
     expect(findLookalike('harb0urpost.co.uk', other)).toMatchObject({ imitates: 'harbourpost.co.uk' });
     expect(findLookalike('harb0urpost.co.uk', small)).toBeNull();
+  });
+
+  it('reads a domain among the top 100,000 as an original, not an imitation of a more popular one', () => {
+    const shipped = loadPopularDomains();
+    // WinRed, the fundraising platform (about rank 31,000), is one edit from wired.com (rank 370).
+    expect(shipped.rank('winred.com')).toBeGreaterThan(20_000);
+    expect(shipped.isPopular('winred.com', 100_000)).toBe(true);
+    expect(findLookalike('secure.winred.com', shipped)).toBeNull();
+    // A domain that is not on the list at all, one edit from the same site, still is one.
+    expect(findLookalike('wirred.com', shipped)).toMatchObject({ imitates: 'wired.com' });
   });
 });

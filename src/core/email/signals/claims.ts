@@ -38,7 +38,7 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
 
   const local = from.address.slice(0, from.address.lastIndexOf('@')).toLowerCase();
   const named = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(local) ? registrableDomain(local) : null;
-  if (named && popular.isPopular(named) && !sameOrganisation(named, senderDomain)) {
+  if (named && popular.isPopular(named, NAMED_DOMAIN_RANK) && !sameOrganisation(named, senderDomain)) {
     out.push(
       indicator({
         id: 'sender.domain_in_local_part',
@@ -68,6 +68,12 @@ function linkAway(
 }
 
 /** Replies and forwards are the reader's own conversation: their subjects quote, not speak. */
+/**
+ * How popular a domain must be for an address that begins with it ("paypal.com@mailer.example")
+ * to be read as speaking for it: the top 20,000, the whole shipped list until rules 2.16.0.
+ */
+const NAMED_DOMAIN_RANK = 20_000;
+
 const REPLY_OR_FORWARD = /^\s*(?:re|fwd?|aw|wg|sv|tr|rv|enc|doorst)\s*:/i;
 /** "Brand: …", "BRAND - …", "Brand | …" or "[Brand] …": a short lead-in, then a separator. */
 const LEAD_IN = /^\s*(?:\[([^\]]{2,40})\]|([^:|[\]]{2,40}?)\s*(?::|\s[-–—|]\s))/u;
