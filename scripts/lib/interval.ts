@@ -1,6 +1,7 @@
 // How far a rate measured on a few hundred messages can be trusted: a 95% interval that knows
 // the corpus's messages come in near-duplicate groups (a campaign, a template, one sender's
 // repeated notice), so a hundred copies of one notice are not a hundred independent trials.
+import { mulberry32 } from './logreg.js';
 
 /** One measured message: its near-duplicate group and whether it counted (flagged, or caught). */
 export interface Trial {
@@ -68,18 +69,6 @@ function percentile(sorted: Float64Array, q: number): number {
   const lo = Math.floor(at);
   const hi = Math.min(sorted.length - 1, lo + 1);
   return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (at - lo);
-}
-
-/** A small seeded generator (Mulberry32): the bootstrap must give the same interval every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function round(x: number): number {
