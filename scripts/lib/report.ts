@@ -15,19 +15,13 @@ const span = (ci: Interval) => `${(ci[0] * 100).toFixed(2)}–${(ci[1] * 100).to
  * reaches across the target (a figure that misses by less than its own noise).
  */
 function targets(r: EvaluationReport): string[] {
-  type Row = {
-    what: string;
-    target: string;
-    value: number;
-    ci: Interval | null;
-    atLeast: number | null;
-    atMost: number | null;
-  };
+  /** A target is a floor (recall) or a ceiling (flagged rate). */
+  type Row = { what: string; atLeast: boolean; bound: number; value: number; ci: Interval | null };
   const rows: Row[] = [];
-  const atLeast = (what: string, t: number, value: number, ci: Interval | null) =>
-    rows.push({ what, target: `≥ ${t * 100}%`, value, ci, atLeast: t, atMost: null });
-  const atMost = (what: string, t: number, value: number, ci: Interval | null) =>
-    rows.push({ what, target: `≤ ${t * 100}%`, value, ci, atLeast: null, atMost: t });
+  const atLeast = (what: string, bound: number, value: number, ci: Interval | null) =>
+    rows.push({ what, atLeast: true, bound, value, ci });
+  const atMost = (what: string, bound: number, value: number, ci: Interval | null) =>
+    rows.push({ what, atLeast: false, bound, value, ci });
   atLeast('later phishing caught, full message', 0.98, r.forward.recall.full, r.forward.recall_ci.full);
   atLeast('later phishing caught, pasted text', 0.9, r.forward.recall.paste, r.forward.recall_ci.paste);
   const all = r.unseen_sources.overall;
@@ -37,18 +31,9 @@ function targets(r: EvaluationReport): string[] {
     atMost(`${s} left out, flagged, pasted`, 0.02, v.paste, v.ci.paste);
   }
   if (r.unseen_senders) {
-    atMost(
-      'newsletters of unseen senders flagged, full',
-      0.02,
-      r.unseen_senders.full,
-      r.unseen_senders.ci.full,
-    );
-    atMost(
-      'newsletters of unseen senders flagged, pasted',
-      0.02,
-      r.unseen_senders.paste,
-      r.unseen_senders.ci.paste,
-    );
+    const u = r.unseen_senders;
+    atMost('newsletters of unseen senders flagged, full', 0.02, u.full, u.ci.full);
+    atMost('newsletters of unseen senders flagged, pasted', 0.02, u.paste, u.ci.paste);
   }
   for (const [lang, v] of Object.entries(r.languages))
     if (v.phishing >= 50 && v.recall_ci) {
@@ -62,24 +47,13 @@ function targets(r: EvaluationReport): string[] {
       round(v.full.LOW + v.full.MEDIUM),
       null,
     );
-  const verdict = (x: Row) => {
-    const [lo, hi] = x.ci ?? [x.value, x.value];
-    if (x.atLeast !== null)
-      return x.value >= x.atLeast
-        ? lo < x.atLeast
-          ? 'met; the interval reaches below'
-          : 'met'
-        : hi >= x.atLeast
-          ? 'missed; the interval reaches it'
-          : 'missed';
-    const t = x.atMost as number;
-    return x.value <= t
-      ? hi > t
-        ? 'met; the interval reaches above'
-        : 'met'
-      : lo <= t
-        ? 'missed; the interval reaches it'
-        : 'missed';
+  /** Met or missed, and whether the interval reaches the other side of the bound. */
+  const verdict = ({ atLeast, bound, value, ci }: Row) => {
+    const [lo, hi] = ci ?? [value, value];
+    const met = atLeast ? value >= bound : value <= bound;
+    const across = atLeast ? (met ? lo < bound : hi >= bound) : met ? hi > bound : lo <= bound;
+    if (met) return across ? `met; the interval reaches ${atLeast ? 'below' : 'above'}` : 'met';
+    return across ? 'missed; the interval reaches it' : 'missed';
   };
   return [
     '## Against the targets of issue 12',
@@ -93,7 +67,8 @@ function targets(r: EvaluationReport): string[] {
     '| figure | target | measured | 95% interval | verdict |',
     '|---|---|---|---|---|',
     ...rows.map(
-      (x) => `| ${x.what} | ${x.target} | ${pct(x.value)} | ${x.ci ? span(x.ci) : '–'} | ${verdict(x)} |`,
+      (x) =>
+        `| ${x.what} | ${x.atLeast ? '≥' : '≤'} ${x.bound * 100}% | ${pct(x.value)} | ${x.ci ? span(x.ci) : '–'} | ${verdict(x)} |`,
     ),
     '',
   ];

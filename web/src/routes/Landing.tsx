@@ -4,9 +4,15 @@ import { call, client } from '../api';
 import { ConnectGmail } from '../components/ConnectGmail';
 
 const pct = (x: number | undefined, digits = 1) => (x === undefined ? '—' : `${(x * 100).toFixed(digits)}%`);
-/** A 95% interval as a person reads it: "93.8–97.1% at 95% confidence". */
-const interval = (ci: { lo: number; hi: number } | null | undefined) =>
-  ci ? `${(ci.lo * 100).toFixed(1)}–${(ci.hi * 100).toFixed(1)}% at 95% confidence` : null;
+/** A 95% interval as a person reads it, "93.8–97.1% at 95% confidence"; nothing for an older report. */
+function Interval({ ci, testId }: { ci: { lo: number; hi: number } | null | undefined; testId?: string }) {
+  if (!ci) return null;
+  return (
+    <small data-testid={testId}>
+      {(ci.lo * 100).toFixed(1)}–{(ci.hi * 100).toFixed(1)}% at 95% confidence
+    </small>
+  );
+}
 
 export function Landing() {
   // The figures are the engine's own measurements (npm run eval), not marketing numbers.
@@ -39,16 +45,12 @@ export function Landing() {
         <div className="figure">
           <strong data-testid="figure-recall">{pct(f?.phishing_recall)}</strong>
           <span>of phishing newer than anything the model learned from caught</span>
-          {interval(f?.phishing_recall_interval) && (
-            <small data-testid="figure-recall-interval">{interval(f?.phishing_recall_interval)}</small>
-          )}
+          <Interval ci={f?.phishing_recall_interval} testId="figure-recall-interval" />
         </div>
         <div className="figure">
           <strong data-testid="figure-recall-pasted">{pct(f?.phishing_recall_pasted)}</strong>
           <span>of the same phishing caught when its text is pasted into the test page</span>
-          {interval(f?.phishing_recall_pasted_interval) && (
-            <small>{interval(f?.phishing_recall_pasted_interval)}</small>
-          )}
+          <Interval ci={f?.phishing_recall_pasted_interval} />
         </div>
         <div className="figure">
           <strong data-testid="figure-unseen-collection">

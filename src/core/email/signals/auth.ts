@@ -47,6 +47,7 @@ export const authSignals: Signal = ({ authResults: results, senderDomain }) => {
   if (!results) return [];
   const top = results.header;
   const source = describeSource(results);
+  const reporter = results.trusted ? 'The receiving server' : 'A server on the way';
   const out: Indicator[] = [];
   for (const method of ['dmarc', 'spf', 'dkim', 'arc'] as const) {
     const m = new RegExp(`(?:^|[;\\s])${method}=([a-z]+)`, 'i').exec(top);
@@ -57,10 +58,10 @@ export const authSignals: Signal = ({ authResults: results, senderDomain }) => {
     let explanation =
       verdict === 'none'
         ? `The sender's domain publishes no ${method.toUpperCase()} record, so its origin cannot be checked.`
-        : `${results.trusted ? 'The receiving server' : 'A server on the way'} reported ${method.toUpperCase()} ${verdict}: the message may not come from the domain it claims.`;
+        : `${reporter} reported ${method.toUpperCase()} ${verdict}: the message may not come from the domain it claims.`;
     if (method === 'dmarc' && verdict === 'fail' && spfPassedForOwnDomain(top, senderDomain)) {
       weight = DMARC_FAIL_OWN_ENVELOPE;
-      explanation = `${results.trusted ? 'The receiving server' : 'A server on the way'} reported DMARC fail, but also that SPF passed for the sender's own domain: its records are incomplete, not its mail forged.`;
+      explanation = `${reporter} reported DMARC fail, but also that SPF passed for the sender's own domain: its records are incomplete, not its mail forged.`;
     }
     out.push(
       indicator({

@@ -44,7 +44,10 @@ const LURES: readonly {
   id: string;
   family: Indicator['family'];
   lead: string;
+  /** What the lead signal says, as the explanation's opening clause. */
   does: string;
+  /** How the explanation goes on to the partner: "it" when `does` already spoke of the message. */
+  then: 'it' | 'the message';
   partners: readonly Part[];
 }[] = [
   // 2 legitimate messages (a list post about forged whitelists, an article quoting an eBay
@@ -55,6 +58,7 @@ const LURES: readonly {
     family: 'content',
     lead: 'content.credential_request',
     does: 'The message asks you to sign in or confirm account details',
+    then: 'it',
     partners: [...DISGUISED, ...PRESSURE],
   },
   // A threat with a tracked or mismatched link, or a deadline, is every shop's "last chance"
@@ -64,6 +68,7 @@ const LURES: readonly {
     family: 'content',
     lead: 'content.threat',
     does: 'The message threatens your account',
+    then: 'it',
     partners: [BARE_IP],
   },
   // The sender calls itself a brand it does not write from, and wants something or hides its
@@ -75,6 +80,7 @@ const LURES: readonly {
     family: 'sender',
     lead: 'sender.brand_display_name',
     does: 'The sender calls itself by a brand it does not write from',
+    then: 'the message',
     partners: WANTS_OR_HIDES,
   },
   // The same false speaker in the subject ("CORREIOS - your parcel will be returned" from
@@ -84,6 +90,7 @@ const LURES: readonly {
     family: 'sender',
     lead: 'sender.brand_subject',
     does: 'The subject speaks as a brand the sender does not write from',
+    then: 'the message',
     partners: WANTS_OR_HIDES,
   },
 ];
@@ -108,7 +115,7 @@ export function lureSignals(indicators: readonly Indicator[], senderDomain: stri
           family: lure.family,
           severity: 'high',
           weight: DECISIVE_WEIGHT,
-          explanation: `${lure.does}, and ${lure.does.startsWith('The message') ? 'it' : 'the message'} ${says}: the make-up of ${lure.family === 'sender' ? 'an impersonation' : 'credential phishing'}.`,
+          explanation: `${lure.does}, and ${lure.then} ${says}: the make-up of ${lure.family === 'sender' ? 'an impersonation' : 'credential phishing'}.`,
           evidence: [lead.evidence[0], part.evidence[0]].filter((e): e is string => e !== undefined),
         }),
       );
