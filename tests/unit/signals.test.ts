@@ -78,6 +78,54 @@ describe('sender and authentication signals', () => {
     );
   });
 
+  it('leaves a Reply-To that a mailing list set out of the mismatch, and only that one', async () => {
+    const post = (subject: string, from: string, replyTo: string) =>
+      Buffer.from(
+        [
+          `From: ${from}`,
+          `Reply-To: ${replyTo}`,
+          'To: reader@example.com',
+          `Subject: ${subject}`,
+          '',
+          'See the log below.',
+        ].join('\r\n'),
+      );
+    const mismatch = async (subject: string, from: string, replyTo: string) =>
+      ids((await rulesEngine().analyzeRaw(post(subject, from, replyTo))).analysis).includes(
+        'sender.reply_to_mismatch',
+      );
+    // Mailman rewrote From to the list for DMARC and put the poster in Reply-To.
+    expect(
+      await mismatch(
+        'Re: [USRP-users] E312 rate',
+        'Jason via USRP-users <usrp-users@lists.ettus.example>',
+        'Jason <jason@gmail.com>',
+      ),
+    ).toBe(false);
+    // The list answers for its posters: Reply-To is the list's own address.
+    expect(await mismatch('[zzzzteana] Moscow', 'Tim <timc@2ubh.example>', 'zzzzteana@yahoogroups.com')).toBe(
+      false,
+    );
+    // A tag names no list unless the headers agree: a brand in brackets with answers going elsewhere.
+    expect(
+      await mismatch(
+        '[Kraken] Review the new terms',
+        'Kraken <info@zedproductions.example>',
+        'Kraken <info@test.com>',
+      ),
+    ).toBe(true);
+    expect(
+      await mismatch(
+        '[USRP-users] E312 rate',
+        'Jason via Other-list <other@lists.example>',
+        'jason@gmail.com',
+      ),
+    ).toBe(true);
+    expect(
+      await mismatch('E312 rate', 'Jason via USRP-users <usrp-users@lists.ettus.example>', 'jason@gmail.com'),
+    ).toBe(true);
+  });
+
   it('recognises a popular site’s name as the display name of a sender on another domain', () => {
     const ofSender = (sender: string) =>
       rulesEngine().analyzeTest({
@@ -1104,6 +1152,20 @@ describe('the lure phrasings in other languages', () => {
     expect(rules('Bezahlen Sie bequem per Sofortüberweisung.')).not.toContain('content.urgency');
     expect(rules('Pedido desbloqueado: sale mañana.')).not.toContain('content.threat');
     expect(rules('Pedido bloqueado: contacte-nos.')).toContain('content.threat');
+    // A threat is something blocked or switched off: not the reader locked out as advice, not a
+    // feature switched off in a notice, not a mail client's "show blocked content".
+    expect(rules('Si usted está bloqueado de su cuenta, contacte al administrador.')).not.toContain(
+      'content.threat',
+    );
+    expect(rules("L'autenticazione a due fattori per il tuo account è stata disattivata.")).not.toContain(
+      'content.threat',
+    );
+    expect(rules('Clique em "mostrar conteúdo bloqueado" para ver esta mensagem.')).not.toContain(
+      'content.threat',
+    );
+    expect(rules('Il tuo account è stato sospeso.')).toContain('content.threat');
+    expect(rules('Todas as transações da sua conta foram bloqueadas.')).toContain('content.threat');
+    expect(rules('Su cuenta ha sido bloqueada por seguridad.')).toContain('content.threat');
     expect(rules("You won't need to do anything: your order ships tomorrow.")).not.toContain(
       'content.payment_request',
     );

@@ -2,6 +2,7 @@ import { brandOwns, brandsIn, sameBrand } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
+import { listReplyTo } from '../list-tag.js';
 import type { Indicator, MailAddress } from '../types.js';
 import { disguisedInLine } from './content.js';
 import { indicator, type Signal } from './context.js';
@@ -164,8 +165,14 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
+  const setByList = listReplyTo(email.subject, from, email.replyTo);
   const replyDomains = [
-    ...new Set(email.replyTo.map((r) => registrableDomain(r.address)).filter((d): d is string => !!d)),
+    ...new Set(
+      email.replyTo
+        .filter((r) => !setByList.has(r))
+        .map((r) => registrableDomain(r.address))
+        .filter((d): d is string => !!d),
+    ),
   ];
   for (const rd of replyDomains) {
     if (rd === senderDomain) continue;
@@ -183,7 +190,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
   }
 
   const rp = email.returnPath ? registrableDomain(email.returnPath.replace(/[<>]/g, '')) : null;
-  if (rp && rp !== senderDomain && !replyDomains.includes(rp)) {
+  if (rp && rp !== senderDomain && !email.replyTo.some((r) => registrableDomain(r.address) === rp)) {
     out.push(
       indicator({
         id: 'sender.return_path_mismatch',
