@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findLookalike } from '../../src/core/domains/lookalike.js';
+import { findLookalike, imitatedHere } from '../../src/core/domains/lookalike.js';
+import { pastedIds } from '../helpers/engine.js';
 import { PopularDomains } from '../../src/core/domains/popular.js';
 import { loadPopularDomains } from '../../src/adapters/data/load.js';
 
@@ -26,5 +27,31 @@ describe('findLookalike', () => {
     expect(findLookalike('secure.winred.com', shipped)).toBeNull();
     // A domain that is not on the list at all, one edit from the same site, still is one.
     expect(findLookalike('wirred.com', shipped)).toMatchObject({ imitates: 'wired.com' });
+  });
+
+  it('counts one edit from a popular domain as an imitation only of a brand, or of a site the message names', () => {
+    const shipped = loadPopularDomains();
+    // firma.pl (Polish for "company") is one letter from figma.com, and says nothing of Figma.
+    const firma = findLookalike('sso.firma.pl', shipped);
+    expect(firma).toMatchObject({ kind: 'edit-distance', imitates: 'figma.com' });
+    expect(imitatedHere(firma!, 'Zresetuj hasło: https://sso.firma.pl/realms/x')).toBe(false);
+    expect(imitatedHere(firma!, 'Your Figma file was shared with you')).toBe(true);
+    // Inside a longer word the name is not named ("figmatic").
+    expect(imitatedHere(firma!, 'figmatic designs')).toBe(false);
+    // A brand phishing imitates needs no naming; another kind of finding is an imitation by its making.
+    const paypal = findLookalike('paypai.com', shipped);
+    expect(imitatedHere(paypal!, 'Your account is limited.')).toBe(true);
+    expect(imitatedHere({ kind: 'confusable', domain: 'x', imitates: 'y.com', detail: '' }, '')).toBe(true);
+    // Through the engine: the sender's and the links' lookalike alike.
+    const reset = (sender: string, content: string) => pastedIds('Zresetuj hasło', sender, content);
+    expect(
+      reset('Keycloak <no-reply@sso.firma.pl>', 'Link: https://sso.firma.pl/realms/firma/reset'),
+    ).not.toContain('sender.lookalike_domain');
+    expect(
+      reset('Keycloak <no-reply@sso.firma.pl>', 'Link: https://sso.firma.pl/realms/firma/reset'),
+    ).not.toContain('links.lookalike_domain');
+    expect(reset('Figma <no-reply@sso.firma.pl>', 'Open Figma: https://sso.firma.pl/f')).toEqual(
+      expect.arrayContaining(['sender.lookalike_domain', 'links.lookalike_domain']),
+    );
   });
 });

@@ -22,3 +22,8 @@ export type Signal = (ctx: SignalContext) => Indicator[];
 export function indicator(i: Indicator): Indicator {
   return { ...i, evidence: i.evidence.map((e) => (e.length > 300 ? `${e.slice(0, 297)}...` : e)) };
 }
+
+/** Where a message names whom it speaks for: its subject, sender name and visible text (first 20,000 characters). */
+export function namingText(email: ParsedEmail): string {
+  return `${email.subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 20_000)}`;
+}

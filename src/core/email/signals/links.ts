@@ -1,8 +1,8 @@
 import { brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
-import { findLookalike } from '../../domains/lookalike.js';
+import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
-import { indicator, type Signal } from './context.js';
+import { indicator, namingText, type Signal } from './context.js';
 import { isRiskyTld, isShortener } from '../../url/lists.js';
 
 const MAX_LINKS = 200;
@@ -144,7 +144,7 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
   }
   if (info.domain) {
     const look = findLookalike(url.hostname, ctx.popular);
-    if (look)
+    if (look && imitatedHere(look, namingText(ctx.email)))
       out.push({
         id: 'links.lookalike_domain',
         severity: 'high',

@@ -1,11 +1,11 @@
 import { brandOwns, brandsIn, sameBrand } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
-import { findLookalike } from '../../domains/lookalike.js';
+import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
 import { listReplyTo } from '../list-tag.js';
 import type { Indicator, MailAddress } from '../types.js';
 import { disguisedInLine } from './content.js';
-import { indicator, type Signal } from './context.js';
+import { indicator, namingText, type Signal } from './context.js';
 
 /**
  * Software that organisations run themselves and that signs its mail with its own name by
@@ -290,7 +290,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
   }
 
   const look = findLookalike(from.address.slice(from.address.lastIndexOf('@') + 1), popular);
-  if (look) {
+  if (look && imitatedHere(look, namingText(email))) {
     out.push(
       indicator({
         id: 'sender.lookalike_domain',
