@@ -751,6 +751,27 @@ describe('impersonation lure', () => {
     expect(a.risk_score).toBeGreaterThanOrEqual(50);
   });
 
+  it('pairs a brand the sender does not write from with a link to a site of no listed brand', async () => {
+    // A compromised site's own notice posing as Ledger: every link stays on the sender's domain.
+    const notice = (href: string) =>
+      htmlMail(
+        'Ledger Live <noreply@info.college.example>',
+        'Firmware Patch for CVE-2025-1234',
+        `<p>A vulnerability has been identified in versions prior to 2.1.1.</p><p><a href="${href}">Open Ledger Live</a></p>`,
+      );
+    const { analysis } = await reassured.analyzeRaw(notice('https://info.college.example/ledger/update'));
+    expect(lureOf(analysis)?.explanation).toContain('links to college.example, not to a site of that brand');
+    expect(lureOf(analysis)?.evidence).toEqual([
+      expect.stringContaining('Ledger Live'),
+      'link to college.example',
+    ]);
+    expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
+    // Links to a brand's own site take the reader nowhere new: the claim alone stays a signal.
+    const { analysis: toBrand } = await reassured.analyzeRaw(notice('https://www.ledger.com/ledger-live'));
+    expect(ids(toBrand)).toContain('sender.brand_display_name');
+    expect(lureOf(toBrand)).toBeUndefined();
+  });
+
   it("leaves the brand's own mail, and a brand name that wants nothing, alone", () => {
     const own = rulesEngine().analyzeTest({
       subject: 'Notice',

@@ -16,7 +16,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.18.0';
+export const RULES_VERSION = '2.19.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -77,7 +77,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     }
   }
   // Read from the signals above, so after them.
-  indicators.push(...lureSignals(indicators, senderDomain));
+  const links = linkDomains(email);
+  indicators.push(...lureSignals(indicators, senderDomain, links));
 
   let probability: number;
   let modelInfo: EmailAnalysis['model'] = { used: false, probability: null, top_terms: [] };
@@ -103,7 +104,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     // Not applied to pasted text: copying a message's visible text leaves its links behind.
     probability = Math.min(probability, NO_ACTION_CAP);
   }
-  const verified = verifiedSender(ctx, linkDomains(email));
+  const verified = verifiedSender(ctx, links);
   const trusted =
     !!verified && !indicators.some((i) => i.severity === 'critical' || i.family === 'lookalike');
   if (trusted) {
