@@ -126,6 +126,41 @@ describe('sender and authentication signals', () => {
     ).toBe(true);
   });
 
+  it('reads the name a list wrote into its rewritten From as the poster’s, not as a claim', async () => {
+    const names = async (subject: string, from: string) =>
+      ids(
+        (
+          await rulesEngine().analyzeRaw(
+            Buffer.from(
+              [
+                `From: ${from}`,
+                'To: reader@example.com',
+                `Subject: ${subject}`,
+                '',
+                'DPDK 18.11 builds fine.',
+              ].join('\r\n'),
+            ),
+          )
+        ).analysis,
+      );
+    const poster = await names(
+      'Re: [USRP-users] DPDK 18.11',
+      'qiu.guowang@gmail.com via USRP-users <usrp-users@lists.ettus.example>',
+    );
+    expect(poster).not.toContain('sender.display_name_address');
+    expect(poster).not.toContain('sender.brand_display_name');
+    // Without the list's tag the same From line is a name showing another address.
+    expect(
+      await names('DPDK 18.11', 'qiu.guowang@gmail.com via USRP-users <usrp-users@lists.ettus.example>'),
+    ).toEqual(expect.arrayContaining(['sender.display_name_address']));
+    expect(
+      await names('[USRP-users] Update', 'PayPal via USRP-users <usrp-users@lists.ettus.example>'),
+    ).not.toContain('sender.brand_display_name');
+    expect(await names('[USRP-users] Update', 'PayPal via Other <usrp-users@lists.ettus.example>')).toContain(
+      'sender.brand_display_name',
+    );
+  });
+
   it('recognises a popular site’s name as the display name of a sender on another domain', () => {
     const ofSender = (sender: string) =>
       rulesEngine().analyzeTest({

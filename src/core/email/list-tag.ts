@@ -21,10 +21,24 @@ export function listReplyTo(
   from: MailAddress,
   replyTo: readonly MailAddress[],
 ): Set<MailAddress> {
-  const raw = LIST_TAG.exec(subject)?.[1];
-  const tag = raw ? fold(raw) : '';
+  const tag = listTag(subject);
   if (!tag) return new Set();
-  const via = /\bvia\s+(.+?)\s*$/i.exec(from.name)?.[1];
-  if (via && fold(via) === tag) return new Set(replyTo);
+  if (rewrittenByList(subject, from)) return new Set(replyTo);
   return new Set(replyTo.filter((r) => fold(r.address.split('@')[0] ?? '') === tag));
+}
+
+/**
+ * A post whose From the list rewrote to itself for DMARC: "<poster> via <list>" under a subject
+ * tagged with that list. The name before "via" is the poster's own (an address, a surname that
+ * is also a brand), not a claim the list makes.
+ */
+export function rewrittenByList(subject: string, from: MailAddress): boolean {
+  const tag = listTag(subject);
+  const via = /\bvia\s+(.+?)\s*$/i.exec(from.name)?.[1];
+  return !!tag && !!via && fold(via) === tag;
+}
+
+function listTag(subject: string): string {
+  const raw = LIST_TAG.exec(subject)?.[1];
+  return raw ? fold(raw) : '';
 }

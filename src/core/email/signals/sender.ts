@@ -2,7 +2,7 @@ import { brandOwns, brandsIn, sameBrand } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
-import { listReplyTo } from '../list-tag.js';
+import { listReplyTo, rewrittenByList } from '../list-tag.js';
 import type { Indicator, MailAddress } from '../types.js';
 import { disguisedInLine } from './content.js';
 import { indicator, namingText, type Signal } from './context.js';
@@ -204,7 +204,9 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
-  const embedded = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/.exec(from.name)?.[0]?.toLowerCase();
+  // The name a list wrote in ("qiu@gmail.com via USRP-users") is its poster's, not a claim.
+  const claimedName = rewrittenByList(email.subject, from) ? '' : from.name;
+  const embedded = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/.exec(claimedName)?.[0]?.toLowerCase();
   if (embedded && embedded !== from.address && registrableDomain(embedded) !== senderDomain) {
     out.push(
       indicator({
@@ -219,8 +221,8 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
-  const brands = brandsIn(from.name, { allowCommonWords: true }).filter((b) => !brandOwns(b, senderDomain));
-  const named = brands.length === 0 ? popular.domainNamedBy(from.name) : null;
+  const brands = brandsIn(claimedName, { allowCommonWords: true }).filter((b) => !brandOwns(b, senderDomain));
+  const named = brands.length === 0 && claimedName ? popular.domainNamedBy(claimedName) : null;
   if (named && !ownsName(named, senderDomain) && !SELF_HOSTED.has(named.split('.')[0] ?? '')) {
     out.push(
       indicator({
