@@ -140,7 +140,8 @@ export function lureSignals(
  * model reads a compromised site's links to itself as ordinary). Counted over the corpus (rules
  * 2.18.0, messages the impersonation lure above did not already take): 49 later and 186 earlier
  * phishing messages as full mail (5 and 49 pasted), 2 legitimate (a list post whose rewritten
- * sender name holds a gmail.com address; "Scott Norton" read as the Norton brand) and 5 spam.
+ * sender name holds a gmail.com address, which rules 2.19.1 reads as the poster's; "Scott
+ * Norton", a person, read as the Norton brand) and 5 spam.
  */
 function offBrandLinks(claim: Indicator | undefined, linkDomains: readonly string[]): Indicator | null {
   if (!claim) return null;
