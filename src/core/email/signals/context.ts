@@ -23,7 +23,17 @@ export function indicator(i: Indicator): Indicator {
   return { ...i, evidence: i.evidence.map((e) => (e.length > 300 ? `${e.slice(0, 297)}...` : e)) };
 }
 
-/** Where a message names whom it speaks for: its subject, sender name and visible text (first 20,000 characters). */
+const naming = new WeakMap<ParsedEmail, string>();
+
+/**
+ * Where a message names whom it speaks for: its subject, sender name and visible text (first
+ * 20,000 characters). Made once per message: every link to a look-alike host asks for it.
+ */
 export function namingText(email: ParsedEmail): string {
-  return `${email.subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 20_000)}`;
+  let text = naming.get(email);
+  if (text === undefined) {
+    text = `${email.subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 20_000)}`;
+    naming.set(email, text);
+  }
+  return text;
 }

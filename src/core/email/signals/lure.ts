@@ -133,6 +133,18 @@ export function lureSignals(
   return out;
 }
 
+/** A lure of the sender family: high severity, decisive by itself (see LURES). */
+function decisive(id: string, explanation: string, evidence: (string | undefined)[]): Indicator {
+  return indicator({
+    id,
+    family: 'sender',
+    severity: 'high',
+    weight: DECISIVE_WEIGHT,
+    explanation,
+    evidence: evidence.filter((e): e is string => e !== undefined),
+  });
+}
+
 /**
  * A sender that calls itself a brand it does not write from, and links to a site that is no
  * brand's: whatever the link is for, it takes the reader off the brand it claims ("Ledger Live"
@@ -147,14 +159,11 @@ function offBrandLinks(claim: Indicator | undefined, linkDomains: readonly strin
   if (!claim) return null;
   const elsewhere = linkDomains.find((d) => !brandOf(d));
   if (!elsewhere) return null;
-  return indicator({
-    id: 'sender.impersonation_lure',
-    family: 'sender',
-    severity: 'high',
-    weight: DECISIVE_WEIGHT,
-    explanation: `The sender calls itself by a brand it does not write from, and the message links to ${elsewhere}, not to a site of that brand: the make-up of an impersonation.`,
-    evidence: [claim.evidence[0], `link to ${elsewhere}`].filter((e): e is string => e !== undefined),
-  });
+  return decisive(
+    'sender.impersonation_lure',
+    `The sender calls itself by a brand it does not write from, and the message links to ${elsewhere}, not to a site of that brand: the make-up of an impersonation.`,
+    [claim.evidence[0], `link to ${elsewhere}`],
+  );
 }
 
 /**
@@ -168,12 +177,9 @@ function forgedBrand(senderDomain: string | null, ip: Indicator | undefined): In
   if (!ip || !senderDomain || FREEMAIL.has(senderDomain)) return null;
   const brand = brandOf(senderDomain);
   if (!brand) return null;
-  return indicator({
-    id: 'sender.forged_brand',
-    family: 'sender',
-    severity: 'high',
-    weight: DECISIVE_WEIGHT,
-    explanation: `The message writes from ${senderDomain}, a domain of the brand ${brand}, yet links to a bare IP address: a brand links to its own sites, so the From line is likely forged.`,
-    evidence: [`From domain: ${senderDomain}`, ip.evidence[0]].filter((e): e is string => e !== undefined),
-  });
+  return decisive(
+    'sender.forged_brand',
+    `The message writes from ${senderDomain}, a domain of the brand ${brand}, yet links to a bare IP address: a brand links to its own sites, so the From line is likely forged.`,
+    [`From domain: ${senderDomain}`, ip.evidence[0]],
+  );
 }
