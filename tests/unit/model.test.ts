@@ -101,6 +101,20 @@ describe('the shipped model', () => {
     );
   });
 
+  it('does not vouch for a well-known sender that speaks as another brand', async () => {
+    // github.com authenticated, every link on github.com: trusted as itself. Its mailbox taken
+    // over and signing as PayPal is still authenticated as github.com, which vouches for nothing
+    // PayPal says.
+    const raw = fixture('legit-password-reset.eml')
+      .toString('latin1')
+      .replace(/^From: .*$/m, 'From: PayPal Security <noreply@github.com>');
+    const { analysis } = await trusting.analyzeRaw(Buffer.from(raw, 'latin1'));
+    const ids = analysis.indicators.map((i) => i.id);
+    expect(ids).toContain('sender.brand_display_name');
+    expect(ids).not.toContain('auth.verified_sender');
+    expect(analysis.summary).not.toMatch(/the sender is authenticated/);
+  });
+
   it('explains a phishing score with words a person recognises, never filler or placeholders', async () => {
     for (const name of PHISH) {
       const { analysis } = await shippedEngine().analyzeRaw(fixture(name));

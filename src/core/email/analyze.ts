@@ -16,7 +16,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.19.1';
+export const RULES_VERSION = '2.20.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -27,6 +27,17 @@ export function engineVersion(model: PhishingModel | null | undefined): string {
 }
 /** How much an authenticated, aligned, well-known sender lowers the probability. */
 const VERIFIED_SENDER_FACTOR = 0.2;
+/**
+ * Signs that the sender speaks as someone else: a brand it does not write from, your own domain's
+ * name. They void the verified sender's trust: a well-known domain's mailbox taken over and sending
+ * as "PayPal" is authenticated as itself, not as what it claims to be.
+ */
+const SPEAKS_AS_ANOTHER = new Set([
+  'sender.brand_display_name',
+  'sender.brand_subject',
+  'sender.impersonation_lure',
+  'sender.recipient_domain_name',
+]);
 /** Ceiling for a message that asks the reader to do nothing (no link, file, form, reply-to or request). */
 const NO_ACTION_CAP = 0.39;
 /**
@@ -106,7 +117,10 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   }
   const verified = verifiedSender(ctx, links);
   const trusted =
-    !!verified && !indicators.some((i) => i.severity === 'critical' || i.family === 'lookalike');
+    !!verified &&
+    !indicators.some(
+      (i) => i.severity === 'critical' || i.family === 'lookalike' || SPEAKS_AS_ANOTHER.has(i.id),
+    );
   if (trusted) {
     // Authenticated, well-known and self-contained: the wording alone must not make it phishing.
     probability *= VERIFIED_SENDER_FACTOR;
