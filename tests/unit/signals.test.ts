@@ -161,6 +161,22 @@ describe('sender and authentication signals', () => {
     );
   });
 
+  it('reads a brand as a surname in a person’s name, and as a claim anywhere else', () => {
+    const claims = (sender: string) =>
+      pastedIds('Repeated measures design', sender, 'Has anyone fitted this with lme? https://example.org/q');
+    for (const person of ['Scott Norton <nortonsm@yahoo.com>', 'Brianna Chase <b@corrocean.example>'])
+      expect(claims(person), person).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^sender\.(brand_display_name|site_name_elsewhere)$/)]),
+      );
+    for (const claim of [
+      'Norton Security <alerts@yahoo.com>',
+      'Support Norton <alerts@yahoo.com>',
+      'Ledger Live <noreply@info.example.edu>',
+      'PayPal Service <x@yahoo.com>',
+    ])
+      expect(claims(claim), claim).toContain('sender.brand_display_name');
+  });
+
   it('recognises a popular site’s name as the display name of a sender on another domain', () => {
     const ofSender = (sender: string) =>
       rulesEngine().analyzeTest({

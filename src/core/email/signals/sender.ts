@@ -221,7 +221,9 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
-  const brands = brandsIn(claimedName, { allowCommonWords: true }).filter((b) => !brandOwns(b, senderDomain));
+  const brands = brandsIn(claimedName, { allowCommonWords: true }).filter(
+    (b) => !brandOwns(b, senderDomain) && b !== brandSurname(claimedName),
+  );
   const named = brands.length === 0 && claimedName ? popular.domainNamedBy(claimedName) : null;
   if (named && !ownsName(named, senderDomain) && !SELF_HOSTED.has(named.split('.')[0] ?? '')) {
     out.push(
@@ -306,3 +308,30 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
   }
   return out;
 };
+
+/**
+ * A person's name whose surname is a brand's that is also a common surname ("Scott Norton",
+ * "Brianna Chase"): the brand, or null. Only a given name, an optional initial and the surname,
+ * the given name no brand and no word a service signs with ("Support Norton"). Not every brand a
+ * surname: as "Cashback Mastercard", "Cartões Bradesco" and "Charles Schwab" (the firm's own
+ * name), a two-word name ending in a brand is mostly a claim: 15 phishing messages against the one
+ * legitimate "Scott Norton" (corpus, 2026-11-27).
+ */
+function brandSurname(name: string): string | null {
+  const m = PERSONAL_NAME.exec(name.trim());
+  if (!m) return null;
+  const surname = (m[2] as string).toLowerCase();
+  if (!SURNAME_BRANDS.has(surname)) return null;
+  const given = (m[1] as string).toLowerCase();
+  if (SIGNS_AS.has(given) || brandsIn(given, { allowCommonWords: true }).length > 0) return null;
+  return surname;
+}
+const PERSONAL_NAME = /^(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?: \p{Lu}\.?)? (\p{Lu}\p{Ll}+)$/u;
+/** Brands whose names are common surnames too. */
+const SURNAME_BRANDS = new Set(['norton', 'chase']);
+/** Words a service or a team signs with in front of a brand. */
+const SIGNS_AS = new Set(
+  'support service services team security customer customers account accounts billing help official secure alert alerts notice notification kundenservice konto servicio suporte equipe equipo'.split(
+    ' ',
+  ),
+);
