@@ -437,6 +437,47 @@ describe('link signals', () => {
     ])
       expect(bucket(href), href).not.toContain('links.bucket_page');
   });
+
+  it('flags a page on a free site host, not the host’s own site, a blog or a project page', () => {
+    const hosted = (href: string, sender = 'info@billing.example.org') =>
+      ids(
+        rulesEngine().analyzeTest({
+          subject: 'Your wallet needs re-validation',
+          sender,
+          content: `<p>Re-validate your wallet today.</p><a href="${href}">Validate</a>`,
+        }),
+      );
+    for (const href of [
+      'https://transfer705.pages.dev/evas-dparun?flexchase',
+      'https://wallet-fix.netlify.app/',
+      'https://x.y.workers.dev/login',
+      'https://kraken-tax.web.app/statement',
+      'https://bafybeigd.ipfs.dweb.link/index.html',
+      'https://mysite.weebly.com/secure',
+    ])
+      expect(hosted(href), href).toContain('links.free_hosting');
+    for (const href of [
+      'https://www.netlify.com/blog/',
+      'https://pages.dev/',
+      'https://ettus.github.io/docs/',
+      'https://someone.blogspot.com/2024/01/post.html',
+      'https://www.example.org/wallet',
+    ])
+      expect(hosted(href), href).not.toContain('links.free_hosting');
+    // A project mailing from its own site there links to itself.
+    expect(hosted('https://news.myproject.netlify.app/issue-4', 'news@myproject.netlify.app')).not.toContain(
+      'links.free_hosting',
+    );
+    // A brand's name on the sender and a free-host link: the make-up of an impersonation.
+    const lure = rulesEngine()
+      .analyzeTest({
+        subject: 'Ledger Live',
+        sender: 'Ledger Support <noreply@info.example.edu>',
+        content: '<p>Your device firmware notes.</p><a href="https://notes-2231.pages.dev/">Read</a>',
+      })
+      .indicators.find((i) => i.id === 'sender.impersonation_lure');
+    expect(lure?.explanation).toMatch(/free site host/);
+  });
 });
 
 describe('content signals', () => {

@@ -56,6 +56,8 @@ const RULE_ONLY = new Set([
   'sender.domain_in_local_part',
   'content.account_name_lure',
   'links.bucket_page',
+  // Free site hosts (pages.dev, netlify.app…): phishing of the later months, a handful earlier.
+  'links.free_hosting',
   'attachments.pdf_link',
   // Empty dummy attachments are one phishing collection's campaigns (and five spam letters').
   'attachments.empty',

@@ -2,7 +2,7 @@ import { brandOwns, brandsIn } from '../domains/brands.js';
 import { findLookalike } from '../domains/lookalike.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { hostInfo, safeUrl } from '../domains/registrable.js';
-import { isRiskyTld, isShortener } from './lists.js';
+import { isFreeHost, isRiskyTld, isShortener } from './lists.js';
 import type { CloakingAnalysis, Hop, SecurityFindings, ThreatIndicator, Verdict } from './types.js';
 
 export interface UrlScoreInput {
@@ -72,6 +72,13 @@ export function scoreRedirectChain(input: UrlScoreInput): UrlScore {
         hop.url,
       );
     }
+    if (isFreeHost(url.hostname))
+      add(
+        'free_hosting',
+        'low',
+        'A hop is a page on a free site host, where anyone can publish a site in minutes.',
+        hop.url,
+      );
     if (info.domain && isShortener(info.domain))
       add('shortener', 'low', 'The link goes through a URL shortener.', hop.url);
     if (info.domain) {

@@ -3,7 +3,7 @@ import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, namingText, type Signal } from './context.js';
-import { isRiskyTld, isShortener } from '../../url/lists.js';
+import { isFreeHost, isRiskyTld, isShortener } from '../../url/lists.js';
 
 const MAX_LINKS = 200;
 
@@ -130,6 +130,15 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
       severity: 'medium',
       weight: 0.3,
       explanation: `A link opens a web page stored as a file in a cloud storage bucket (${url.hostname}): anyone can publish there, and organisations serve their pages from their own sites.`,
+      evidence: raw,
+    });
+  }
+  if (isFreeHost(url.hostname) && info.domain !== ctx.senderDomain) {
+    out.push({
+      id: 'links.free_hosting',
+      severity: 'medium',
+      weight: 0.3,
+      explanation: `A link opens a page on ${url.hostname}, a free host where anyone can publish a site in minutes; organisations link to their own sites.`,
       evidence: raw,
     });
   }

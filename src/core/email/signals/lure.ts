@@ -27,6 +27,7 @@ const WANTS_OR_HIDES: readonly Part[] = [
   ...DISGUISED,
   ['links.shortener', 'hides a link behind a URL shortener'],
   ['links.bucket_page', 'links to a page in a cloud storage bucket'],
+  ['links.free_hosting', 'links to a page on a free site host'],
   ['links.risky_tld', 'links to a domain ending common in abuse'],
 ];
 
