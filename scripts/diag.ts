@@ -1,7 +1,8 @@
 // npm run diag -- SOURCE [full|paste]: why the engine gets a source wrong. Trains the recipe without
 // that legitimate source (or, with SOURCE = forward, without phishing dated from 2025-07-01 on; with
-// SOURCE = newsletter-senders, without one fold of newsletter senders at a time) and prints the
-// features behind its flagged legitimate messages (or its missed phishing).
+// SOURCE = newsletter-senders, without one fold of newsletter senders at a time; with a phishing
+// collection's name, without that collection and the later phishing) and prints the features
+// behind its flagged legitimate messages (or its missed phishing).
 import { loadPopularDomains } from '../src/adapters/data/load.js';
 import { analyzeParsed, emitFeatures, FeatureCollector, type PhishingModel } from '../src/core/index.js';
 import { loadDataset, type Example } from './lib/dataset.js';
@@ -11,16 +12,20 @@ const source = process.argv[2] ?? 'templates-allauth';
 const view = (process.argv[3] ?? 'full') as 'full' | 'paste';
 const popular = loadPopularDomains();
 const data = await loadDataset(popular);
-const forward = source === 'forward';
+const collection = data.some((e) => e.label === 'phishing' && e.source === source);
+// Missed phishing is what is shown for the forward split and for an unseen collection.
+const forward = source === 'forward' || collection;
 // newsletter-senders: each sender fold of the newsletters scored by a model trained on the others.
 const senders = source === 'newsletter-senders';
 const folds: { model: PhishingModel; held: Example[] }[] = [];
 for (let fold = 0; fold < (senders ? SENDER_FOLDS : 1); fold++) {
   const test = senders
     ? (e: Example) => inSenderFold(e, fold)
-    : forward
-      ? isLaterPhishing
-      : (e: Example) => e.label === 'legit' && e.source === source;
+    : collection
+      ? (e: Example) => e.label === 'phishing' && e.source === source
+      : forward
+        ? isLaterPhishing
+        : (e: Example) => e.label === 'legit' && e.source === source;
   const model = toModel(train(data.filter((e) => !test(e) && !isLaterPhishing(e))));
   folds.push({ model, held: data.filter(test) });
 }
