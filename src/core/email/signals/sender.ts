@@ -221,9 +221,9 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
-  const brands = brandsIn(claimedName, { allowCommonWords: true }).filter(
-    (b) => !brandOwns(b, senderDomain) && b !== brandSurname(claimedName),
-  );
+  const inName = brandsIn(claimedName, { allowCommonWords: true });
+  const surname = inName.length > 0 ? brandSurname(claimedName) : null;
+  const brands = inName.filter((b) => !brandOwns(b, senderDomain) && b !== surname);
   const named = brands.length === 0 && claimedName ? popular.domainNamedBy(claimedName) : null;
   if (named && !ownsName(named, senderDomain) && !SELF_HOSTED.has(named.split('.')[0] ?? '')) {
     out.push(
