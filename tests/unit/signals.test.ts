@@ -319,6 +319,17 @@ describe('sender and authentication signals', () => {
 });
 
 describe('link signals', () => {
+  /** The rules' indicators for a short pasted HTML message with one line of text and one link. */
+  const oneLinkIds = (
+    subject: string,
+    line: string,
+    href: string,
+    label: string,
+    sender = 'info@billing.example.org',
+  ) =>
+    ids(
+      rulesEngine().analyzeTest({ subject, sender, content: `<p>${line}</p><a href="${href}">${label}</a>` }),
+    );
   it('flags link text naming another domain, brand on an unrelated domain and a risky TLD', async () => {
     const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
     const mismatch = analysis.indicators.find((i) => i.id === 'links.text_href_mismatch');
@@ -414,13 +425,7 @@ describe('link signals', () => {
 
   it('flags a web page stored in a cloud storage bucket, not a bucket’s images or files', () => {
     const bucket = (href: string) =>
-      ids(
-        rulesEngine().analyzeTest({
-          subject: 'Billing error detected',
-          sender: 'info@billing.example.org',
-          content: `<p>Resolve it before your account is locked.</p><a href="${href}">Protect now</a>`,
-        }),
-      );
+      oneLinkIds('Billing error detected', 'Resolve it before your account is locked.', href, 'Protect now');
     for (const href of [
       'https://storage.googleapis.com/nolimitess/azf3.html#4pdQsD591',
       'https://bucket-x.s3.us-east-1.amazonaws.com/index.htm',
@@ -439,13 +444,13 @@ describe('link signals', () => {
   });
 
   it('flags a page on a free site host, not the host’s own site, a blog or a project page', () => {
-    const hosted = (href: string, sender = 'info@billing.example.org') =>
-      ids(
-        rulesEngine().analyzeTest({
-          subject: 'Your wallet needs re-validation',
-          sender,
-          content: `<p>Re-validate your wallet today.</p><a href="${href}">Validate</a>`,
-        }),
+    const hosted = (href: string, sender?: string) =>
+      oneLinkIds(
+        'Your wallet needs re-validation',
+        'Re-validate your wallet today.',
+        href,
+        'Validate',
+        sender,
       );
     for (const href of [
       'https://transfer705.pages.dev/evas-dparun?flexchase',

@@ -30,12 +30,12 @@ const VERIFIED_SENDER_FACTOR = 0.2;
 /**
  * Signs that the sender speaks as someone else: a brand it does not write from, your own domain's
  * name. They void the verified sender's trust: a well-known domain's mailbox taken over and sending
- * as "PayPal" is authenticated as itself, not as what it claims to be.
+ * as "PayPal" is authenticated as itself, not as what it claims to be. (The impersonation lure
+ * needs one of the two brand claims, so it is covered by them.)
  */
 const SPEAKS_AS_ANOTHER = new Set([
   'sender.brand_display_name',
   'sender.brand_subject',
-  'sender.impersonation_lure',
   'sender.recipient_domain_name',
 ]);
 /** Ceiling for a message that asks the reader to do nothing (no link, file, form, reply-to or request). */

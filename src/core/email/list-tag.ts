@@ -23,7 +23,7 @@ export function listReplyTo(
 ): Set<MailAddress> {
   const tag = listTag(subject);
   if (!tag) return new Set();
-  if (rewrittenByList(subject, from)) return new Set(replyTo);
+  if (isVia(from, tag)) return new Set(replyTo);
   return new Set(replyTo.filter((r) => fold(r.address.split('@')[0] ?? '') === tag));
 }
 
@@ -34,8 +34,13 @@ export function listReplyTo(
  */
 export function rewrittenByList(subject: string, from: MailAddress): boolean {
   const tag = listTag(subject);
+  return !!tag && isVia(from, tag);
+}
+
+/** Whether the From name ends "via <list>" for the list whose folded tag is `tag`. */
+function isVia(from: MailAddress, tag: string): boolean {
   const via = /\bvia\s+(.+?)\s*$/i.exec(from.name)?.[1];
-  return !!tag && !!via && fold(via) === tag;
+  return !!via && fold(via) === tag;
 }
 
 function listTag(subject: string): string {

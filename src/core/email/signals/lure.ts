@@ -152,9 +152,10 @@ function decisive(id: string, explanation: string, evidence: (string | undefined
  * from info.ncwu.edu, its "Open Ledger Live" button on ncwu.edu, scored 9 as full mail since the
  * model reads a compromised site's links to itself as ordinary). Counted over the corpus (rules
  * 2.18.0, messages the impersonation lure above did not already take): 49 later and 186 earlier
- * phishing messages as full mail (5 and 49 pasted), 2 legitimate (a list post whose rewritten
- * sender name holds a gmail.com address, which rules 2.19.1 reads as the poster's; "Scott
- * Norton", a person, read as the Norton brand) and 5 spam.
+ * phishing messages as full mail (5 and 49 pasted), 2 legitimate and 5 spam. Neither legitimate
+ * message is taken since: a list post whose rewritten sender name holds a gmail.com address
+ * (rules 2.19.1 read it as the poster's) and "Scott Norton", a person (rules 2.20.0 read a
+ * brand that is a common surname as his).
  */
 function offBrandLinks(claim: Indicator | undefined, linkDomains: readonly string[]): Indicator | null {
   if (!claim) return null;
