@@ -483,6 +483,33 @@ describe('link signals', () => {
       .indicators.find((i) => i.id === 'sender.impersonation_lure');
     expect(lure?.explanation).toMatch(/free site host/);
   });
+
+  it('flags a free-host site written out without a scheme for the reader to copy', () => {
+    const written = (text: string, sender = 'Mini Presents <hi@mini-presents.example>') =>
+      rulesEngine()
+        .analyzeTest({ subject: 'So ne Kacke :/', sender, content: text })
+        .indicators.find((i) => i.id === 'links.free_hosting');
+    for (const [text, host] of <[string, string][]>[
+      [
+        'Hello. You have a new incoming transaction: transfer705.pages.dev/evas-dparun?flexchase',
+        'transfer705.pages.dev',
+      ],
+      ['Your login details: acicfhz.Transfer705.pages.dev.', 'acicfhz.transfer705.pages.dev'],
+      ['Claim it at wallet-fix.netlify.app (today only)', 'wallet-fix.netlify.app'],
+    ])
+      expect(written(text)?.evidence, text).toEqual([host]);
+    for (const text of [
+      // The host's own site, another host, a name that only starts like one, an address.
+      'We moved our blog to pages.dev and netlify.app last year.',
+      'See x.pages.devices.example.com/page and support@help.netlify.app for more.',
+      'Read it on someone.blogspot.com/2024/01/post.html',
+    ])
+      expect(written(text), text).toBeUndefined();
+    // A project that mails from its own site there.
+    expect(
+      written('Issue 4 is out: news.myproject.netlify.app/issue-4', 'news@myproject.netlify.app'),
+    ).toBeUndefined();
+  });
 });
 
 describe('content signals', () => {

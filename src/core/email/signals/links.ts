@@ -3,9 +3,10 @@ import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, namingText, type Signal } from './context.js';
-import { isFreeHost, isRiskyTld, isShortener } from '../../url/lists.js';
+import { freeHostsWritten, isFreeHost, isRiskyTld, isShortener } from '../../url/lists.js';
 
 const MAX_LINKS = 200;
+const FREE_HOSTING_WEIGHT = 0.3;
 
 interface Finding {
   id: string;
@@ -44,6 +45,23 @@ export const linkSignals: Signal = (ctx) => {
         evidence: [f.evidence],
       }),
     );
+  }
+  if (!byId.has('links.free_hosting')) {
+    const written = freeHostsWritten(ctx.email.text).filter(
+      (host) => registrableDomain(host) !== ctx.senderDomain,
+    );
+    if (written.length > 0)
+      byId.set(
+        'links.free_hosting',
+        indicator({
+          id: 'links.free_hosting',
+          family: 'links',
+          severity: 'medium',
+          weight: FREE_HOSTING_WEIGHT,
+          explanation: `The text gives an address on ${written[0]}, a free host where anyone can publish a site in minutes, written out for you to copy rather than linked; organisations link to their own sites.`,
+          evidence: written,
+        }),
+      );
   }
   return [...byId.values()];
 };
@@ -137,7 +155,7 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
     out.push({
       id: 'links.free_hosting',
       severity: 'medium',
-      weight: 0.3,
+      weight: FREE_HOSTING_WEIGHT,
       explanation: `A link opens a page on ${url.hostname}, a free host where anyone can publish a site in minutes; organisations link to their own sites.`,
       evidence: raw,
     });
