@@ -21,6 +21,11 @@ const Z95 = 1.959964;
  * 97.5th percentiles of the replicated share are taken. Where no message hits, or every one
  * does, resampling cannot move the share; the Wilson score interval then bounds it with each
  * group counted once (0 of 185 in 31 groups is not evidence of a rate below 0.6%).
+ *
+ * With few groups the percentile bootstrap is too narrow (it cannot vary more than the groups
+ * it has: four groups that each catch 80% give 80–80%), so the interval is widened to cover
+ * the Wilson interval of the same share with each group counted once (the effective sample
+ * size when copies agree). With hundreds of groups that floor is no wider than the bootstrap.
  */
 export function rateInterval(trials: readonly Trial[], seed = 20261126): Interval {
   const byGroup = new Map<string, { n: number; hits: number }>();
@@ -50,7 +55,8 @@ export function rateInterval(trials: readonly Trial[], seed = 20261126): Interva
     shares[r] = h / n;
   }
   shares.sort();
-  return [round(percentile(shares, 0.025)), round(percentile(shares, 0.975))];
+  const [flo, fhi] = wilson((hits / trials.length) * groups.length, groups.length);
+  return [Math.min(round(percentile(shares, 0.025)), flo), Math.max(round(percentile(shares, 0.975)), fhi)];
 }
 
 /** The Wilson score interval of k successes in n independent trials. */

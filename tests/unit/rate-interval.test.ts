@@ -40,6 +40,15 @@ describe("npm run eval's 95% intervals", () => {
     expect(rateInterval(trials)[1]).toBeGreaterThan(0.02);
   });
 
+  it('is no narrower than its groups allow when they are few and alike', () => {
+    // Four templates, each caught in 20 of its 25 messages: resampling four alike groups always
+    // gives 80%, yet four groups are four trials, not a hundred.
+    const trials = Array.from({ length: 100 }, (_, i) => ({ group: `t${i % 4}`, hit: i % 5 !== 0 }));
+    const [lo, hi] = rateInterval(trials);
+    expect([lo, hi]).toEqual(wilson(0.8 * 4, 4));
+    expect(hi - lo).toBeGreaterThan(0.4);
+  });
+
   it('gives the same interval every run (seeded)', () => {
     const trials = independent(300, 17);
     expect(rateInterval(trials)).toEqual(rateInterval(trials));
