@@ -8,6 +8,7 @@ import {
   normaliseText,
   parseTestEmail,
 } from '../../src/core/index.js';
+import { namesAReason } from '../../src/core/model/reasons.js';
 import { fixture, shippedEngine } from '../helpers/engine.js';
 
 const PHISH = [
@@ -148,6 +149,49 @@ describe('the shipped model', () => {
     expect(
       analysis.indicators.find((i) => i.id === 'model.phishing_language')?.evidence.length,
     ).toBeGreaterThan(0);
+  });
+
+  it('quotes no campaign-newsletter word as a reason, and says the wording as a whole weighed', () => {
+    // A campaign's welcome, pasted: the shipped model leans to phishing on "team", "excited",
+    // "support", "community" (the honeypot's adverts use them), none of which is a reason.
+    const analysis = shippedEngine().analyzeTest({
+      subject: 'Thank you for signing up!',
+      sender: 'Team Cartwright <campaign@cartwrightcongress.com>',
+      content:
+        'Thank you for signing up to join our team! We are so excited to have your support. Follow us on Facebook and Twitter to stay updated. Together we can build a stronger community. https://secure.actblue.com/cartwright',
+    });
+    expect(analysis.model.probability).toBeGreaterThanOrEqual(0.5);
+    const model = analysis.indicators.find((i) => i.id === 'model.phishing_language');
+    expect(model?.evidence).toEqual([]);
+    expect(model?.explanation).toMatch(/wording as a whole/);
+    expect(analysis.model.top_terms).toEqual([]);
+  });
+
+  it('names as reasons the words of a lure and brands, not words that begin like them', () => {
+    for (const word of [
+      'verify',
+      'account',
+      'suspended',
+      'win',
+      'winner',
+      'cards',
+      'konto',
+      'paypal',
+      'gratis',
+    ])
+      expect(namesAReason(word), word).toBe(true);
+    for (const word of [
+      'team',
+      'support',
+      'community',
+      'winter',
+      'signing',
+      'contains',
+      'contato',
+      'enviado',
+      'gesendet',
+    ])
+      expect(namesAReason(word), word).toBe(false);
   });
 
   it('never explains a SAFE or LOW verdict with phishing wording', async () => {

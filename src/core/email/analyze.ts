@@ -16,7 +16,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.21.0';
+export const RULES_VERSION = '2.21.1';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -94,6 +94,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   let probability: number;
   let modelInfo: EmailAnalysis['model'] = { used: false, probability: null, top_terms: [] };
   let modelTerms: string[] = [];
+  /** The model alone reads the message as phishing: its wording is then a reason, quoted or not. */
+  let modelLeans = false;
   let spamProbability: number | null = null;
   if (deps.model) {
     const prediction = deps.model.predict((sink) => emitFeatures(email, indicators, sink));
@@ -104,7 +106,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
       indicators.filter((i) => !isModelSignal(i.id)),
       prediction.probability,
     );
-    modelTerms = prediction.probability >= 0.5 ? prediction.topTerms : [];
+    modelLeans = prediction.probability >= 0.5;
+    modelTerms = modelLeans ? prediction.topTerms : [];
     spamProbability = prediction.spamProbability;
   } else {
     probability = noisyOr(indicators);
@@ -152,14 +155,16 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   // The wording is named as a reason only when the final score calls the message suspicious:
   // a SAFE or LOW verdict must not say it "resembles known phishing".
   const score = Math.round(probability * 100);
-  if (modelTerms.length > 0 && score >= THRESHOLDS.MEDIUM) {
+  if (modelLeans && score >= THRESHOLDS.MEDIUM) {
     indicators.push({
       id: 'model.phishing_language',
       family: 'model',
       severity: score >= THRESHOLDS.HIGH ? 'high' : 'medium',
       weight: 0,
       explanation:
-        'The wording resembles known phishing (trained model); the words that weighed most are quoted.',
+        modelTerms.length > 0
+          ? 'The wording resembles known phishing (trained model); the words that weighed most are quoted.'
+          : 'The wording as a whole resembles known phishing (trained model); no single word of it names a reason.',
       evidence: modelTerms.map((t) => `"${t}"`),
     });
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FeatureCollector, keySlot, WORD_PREFIXES, wordScale, type FeatureSink } from './feature-keys.js';
+import { namesAReason } from './reasons.js';
 
 export const ModelFileSchema = z.object({
   format: z.literal('phishguard-logreg-v2'),
@@ -139,7 +140,10 @@ export class PhishingModel {
   }
 }
 
-/** The five distinct word features of the message that pushed the score up most. */
+/**
+ * The five distinct word features of the message that pushed the score up most and name a
+ * reason a person recognises (reasons.ts); a pair of words needs one such word and no filler.
+ */
 function topTerms(c: FeatureCollector, w: Float32Array): string[] {
   const positive: number[] = [];
   for (let i = 0; i < c.count; i++)
@@ -148,7 +152,8 @@ function topTerms(c: FeatureCollector, w: Float32Array): string[] {
   const out = new Set<string>();
   for (const i of positive) {
     const words = c.words(i);
-    if (words.split(' ').every(quotable)) out.add(words);
+    const each = words.split(' ');
+    if (each.every(quotable) && each.some(namesAReason)) out.add(words);
     if (out.size === 5) break;
   }
   return [...out];
