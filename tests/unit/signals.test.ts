@@ -597,6 +597,23 @@ describe('content signals', () => {
       'CONFIRM NOW',
     ])
       expect(found('Lab notes', content).map((i) => i.id)).not.toContain('content.obfuscated_text');
+    // A capital I for a lower-case l in a lure's word or a brand's name.
+    const cap = found(
+      'Someone tried to Iog in To Your Account',
+      'Verify your WaIIet and BiIIing now. Scan your Iedger.',
+    );
+    expect(cap.find((i) => i.id === 'content.obfuscated_text')?.evidence).toEqual([
+      '"Iog"',
+      '"WaIIet"',
+      '"BiIIing"',
+      '"Iedger"',
+    ]);
+    // Names and words that carry a capital I of their own, and the pronoun.
+    for (const content of [
+      'In McIntosh we trust. It is on LinkedIn. If I can, Is it? iPhone and WiFi.',
+      'Ivan Illich met Ingrid at the Ibis in Ilford.',
+    ])
+      expect(found('Notes', content).map((i) => i.id)).not.toContain('content.obfuscated_text');
   });
 
   it('flags scripts and password fields inside a message', () => {
