@@ -10,7 +10,8 @@ import { BRANDS } from '../domains/brands.js';
  * ("enviado", "gesendet") are never given as a reason. A heavy word outside the list still
  * counts in the score; the explanation then says the wording as a whole was weighed.
  *
- * Word beginnings; one ending in "$" is the whole word ("win$": not "winter").
+ * Word beginnings, each listed once (a shorter one covers its longer forms: "valida" also
+ * "validate", "cliqu" "clique"); one ending in "$" is the whole word ("win$": not "winter").
  */
 const REASON_STEMS = [
   // The account and getting into it.
@@ -18,13 +19,13 @@ const REASON_STEMS = [
     webmail quota storage konto passwort kennwort anmeld zugang postfach contas?$ senha acesso
     compte identifi cuenta contraseña acceso rekening wachtwoord inlog toegang`.split(/\s+/),
   // Checking, confirming, updating.
-  ...`verif confirm validat valida update upgrade restor reactivat unlock bestätig aktualisier
+  ...`verif confirm valida update upgrade restor reactivat unlock bestätig aktualisier
     überprüf atualiz vérif actualiz bevestig bijwerk controleer`.split(/\s+/),
   // Locks, threats, deadlines.
   ...`secur suspen lock block restrict disabl deactivat unusual unauthori fraud expir urgent
     immediate overdue final$ warning alert penalt sicherheit gesperrt sperr dringend sofort
-    frist mahnung ablauf läuft segurança seguranca bloque suspens expira urgente sécurité
-    bloqu seguridad beveilig geblokkeerd blokk verloop verlopen`.split(/\s+/),
+    frist mahnung ablauf läuft segurança seguranca sécurité bloqu seguridad beveilig geblokkeerd
+    blokk verloop verlopen`.split(/\s+/),
   // Money.
   ...`payment pay$ paid$ invoice bill$ billing refund balance transaction transfer wire$ bank cards?$
     credit debit wallet crypto bitcoin btc$ usdt$ tax(?:es)?$ funds?$ money cash$ loan investment
@@ -43,7 +44,7 @@ const REASON_STEMS = [
     download paket sendung zustell lieferung pacote entrega encomenda colis livraison
     paquete envío pakket bezorg levering`.split(/\s+/),
   // Being asked to act.
-  ...`click klick clique cliqu clic$ klik link$ button kindly`.split(/\s+/),
+  ...`click klick cliqu clic$ klik link$ button kindly`.split(/\s+/),
 ];
 
 const REASON = new RegExp(`^(?:${REASON_STEMS.join('|')})`, 'u');
