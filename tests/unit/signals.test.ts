@@ -597,6 +597,26 @@ describe('content signals', () => {
       'CONFIRM NOW',
     ])
       expect(found('Lab notes', content).map((i) => i.id)).not.toContain('content.obfuscated_text');
+    // Crypto-wallet drainers, and what a real wallet's or phone's mail says.
+    for (const [subject, content] of <[string, string][]>[
+      ['Trust Wallet Notification', 'Validate your wallet within 24 hours to avoid suspension.'],
+      ['Lido Community Rewards', 'You are eligible for the LDO airdrop. Connect your wallet to claim.'],
+      ['Ledger', 'Please enter your 24-word recovery phrase to restore access.'],
+      ['Carteira', 'Sincronize a sua carteira hoje.'],
+    ])
+      expect(
+        found(subject, content).map((i) => i.id),
+        subject,
+      ).toContain('content.wallet_lure');
+    for (const content of [
+      'Never share your recovery phrase with anyone, not even our support team.',
+      'AirDrop photos from your iPhone to a Mac nearby.',
+      'Update your wallet app to get the new card design. Secure your wallet with a passcode.',
+    ])
+      expect(
+        found('Wallet news', content).map((i) => i.id),
+        content,
+      ).not.toContain('content.wallet_lure');
     // A capital I for a lower-case l in a lure's word or a brand's name.
     const cap = found(
       'Someone tried to Iog in To Your Account',

@@ -58,6 +58,8 @@ const RULE_ONLY = new Set([
   'links.bucket_page',
   // Free site hosts (pages.dev, netlify.app…): phishing of the later months, a handful earlier.
   'links.free_hosting',
+  // Crypto-wallet lures: the honeypot's mail alone in the corpus.
+  'content.wallet_lure',
   'attachments.pdf_link',
   // Empty dummy attachments are one phishing collection's campaigns (and five spam letters').
   'attachments.empty',

@@ -118,6 +118,27 @@ const FAMILIES: Family[] = [
     ),
   },
   {
+    // Crypto-wallet drainers: a wallet to connect, verify, sync or restore, a recovery phrase to
+    // type, an airdrop or tokens to claim. Written from the lures; the corpus has them in the
+    // honeypot's mail alone (rules 2.23.0: 159 earlier and 35 later phishing messages, no
+    // legitimate or spam message, so the rule is not learned). "Never share your recovery
+    // phrase", a real exchange's warning, asks for nothing and is not matched; nor are "update"
+    // or "secure your wallet", what a real wallet app's notice says too (32 more lures).
+    id: 'content.wallet_lure',
+    weight: 0.3,
+    severity: 'high',
+    explanation:
+      'It asks you to connect, verify or restore a crypto wallet, type its recovery phrase, or claim an airdrop or tokens: how wallet drainers take the funds.',
+    patterns: phrases(
+      '(?:enter|provide|import|submit|confirm|verify|type|input) (?:your |the )?(?:\\S+ )?(?:seed|recovery|secret|mnemonic) (?:phrase|words)|connect (?:your )?(?:\\S+ )?wallet|(?:validate|verify|synchroni[sz]e|sync|restore|rectify|migrate|reactivate) (?:your )?(?:\\S+ )?wallet|wallet (?:validation|verification|synchroni[sz]ation|sync|migration|upgrade)|claim (?:your )?(?:\\S+ )?(?:airdrop|tokens)|(?:eligible|qualif[a-z]*) (?:for )?(?:the |an |a |this )?(?:\\S+ )?airdrop|airdrop (?:is )?(?:live|claim|allocation|eligib[a-z]*|reward)',
+      '(?:wallet|krypto-?wallet) (?:verifizieren|bestätigen|synchronisieren|wiederherstellen)|(?:seed|wiederherstellungs)-?phrase (?:eingeben|bestätigen)',
+      '(?:vérifiez|validez|synchronisez|connectez|restaurez) votre portefeuille|(?:saisissez|entrez|confirmez) votre phrase de (?:récupération|secours)',
+      '(?:verifique|valide|sincronice|conecte|restaure) su (?:billetera|cartera|wallet)|(?:introduzca|ingrese|confirme) su frase (?:semilla|de recuperación)',
+      '(?:verifique|valide|sincronize|conecte|restaure) (?:a )?(?:sua )?(?:carteira|wallet)|(?:insira|digite|confirme) (?:a )?(?:sua )?frase (?:semente|de recuperação)',
+      '(?:verifieer|valideer|synchroniseer|koppel|herstel) (?:uw|je) wallet|(?:voer|vul) (?:uw|je) herstelzin',
+    ),
+  },
+  {
     // Prize and giveaway bait, in the languages the rest covers. Measured on the corpus before
     // 2025-07: 295 of 6,309 phishing-pot messages, 3 of about 21,000 legitimate ones.
     id: 'content.prize',
