@@ -563,7 +563,7 @@ describe('content signals', () => {
     ).toBe(true);
   });
 
-  it('names prize bait in several languages, and words disguised with invisible or mathematical letters', () => {
+  it('names prize bait in several languages, crypto-wallet lures, and words disguised with invisible or look-alike letters', () => {
     const found = (subject: string, content: string) =>
       rulesEngine().analyzeTest({ subject, sender: 'promo@example.net', content }).indicators;
     for (const [subject, content] of [
