@@ -168,7 +168,7 @@ describe('the shipped model', () => {
   });
 
   it('names as reasons the words of a lure and brands, not words that begin like them', () => {
-    for (const word of 'verify account suspended win winner cards konto paypal gratis clique'.split(' '))
+    for (const word of 'verify account suspended winning winner cards konto paypal gratis clique'.split(' '))
       expect(namesAReason(word), word).toBe(true);
     for (const word of 'team support community winter signing contains contato enviado gesendet'.split(' '))
       expect(namesAReason(word), word).toBe(false);

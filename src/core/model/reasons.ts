@@ -11,7 +11,8 @@ import { BRANDS } from '../domains/brands.js';
  * counts in the score; the explanation then says the wording as a whole was weighed.
  *
  * Word beginnings, each listed once (a shorter one covers its longer forms: "valida" also
- * "validate", "cliqu" "clique"); one ending in "$" is the whole word ("win$": not "winter").
+ * "validate", "cliqu" "clique"); one ending in "$" is the whole word ("gift" also "gifts",
+ * "free$" not "freedom"). No word under four letters is quoted (model.ts), so none is listed.
  */
 const REASON_STEMS = [
   // The account and getting into it.
@@ -27,20 +28,20 @@ const REASON_STEMS = [
     frist mahnung ablauf läuft segurança seguranca sécurité bloqu seguridad beveilig geblokkeerd
     blokk verloop verlopen`.split(/\s+/),
   // Money.
-  ...`payment pay$ paid$ invoice bill$ billing refund balance transaction transfer wire$ bank cards?$
-    credit debit wallet crypto bitcoin btc$ usdt$ tax(?:es)?$ funds?$ money cash$ loan investment
+  ...`payment paid$ invoice bill$ billing refund balance transaction transfer wire$ bank cards?$
+    credit debit wallet crypto bitcoin usdt$ taxes$ funds?$ money cash$ loan investment
     profit deposit withdraw zahlung rechnung überweis karte steuer erstattung rückerstattung
-    geld$ guthaben pagamento fatura boleto pix$ banco cartão cartao imposto reembolso saldo
+    geld$ guthaben pagamento fatura boleto banco cartão cartao imposto reembolso saldo
     dinheiro paiement facture virement banque carte impôt remboursement solde pago$ factura
     tarjeta impuesto dinero betaling factuur kaart$ belasting terugbetaling`.split(/\s+/),
   // Prizes, gifts, offers.
-  ...`prize winner win$ winning won$ reward bonus gift claim free$ exclusive offer lottery jackpot
+  ...`prize winner winning reward bonus gift claim free$ exclusive offer lottery jackpot
     casino inherit donation beneficiar congratul voucher coupon gewinn gewonnen prämie
     geschenk gutschein gratis kostenlos freispiel angebot exklusiv glückwunsch prêmio premio
     ganh brinde resgat oferta parabéns gagn cadeau gratuit offre récompense félicit regalo
     gana$ felicidades prijs winnen cadeaukaart aanbieding gefeliciteerd`.split(/\s+/),
   // Parcels and documents.
-  ...`deliver package parcel shipment customs tracking document voicemail fax$ attachment
+  ...`deliver package parcel shipment customs tracking document voicemail attachment
     download paket sendung zustell lieferung pacote entrega encomenda colis livraison
     paquete envío pakket bezorg levering`.split(/\s+/),
   // Being asked to act.

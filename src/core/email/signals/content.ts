@@ -545,9 +545,10 @@ function obfuscatedWords(subject: string, text: string): string[] {
  * (Nazario's eBay "BiIIing", the honeypot's wallets and "Iog in"), no legitimate or spam message.
  */
 const SPELLED_WITH_L: ReadonlySet<string> = new Set([
-  ...`log login logon logged mail email gmail hotmail outlook wallet billing bill blocked locked
+  ...`log login logon logged mail email hotmail wallet billing bill blocked locked
     unlock validate validation alert deleted cancel cancelled closed helpdesk claim click link
-    delivery parcel failed limited online balance ledger apple paypal please`.split(/\s+/),
+    delivery parcel failed limited online balance please`.split(/\s+/),
+  // Brands with an l (Gmail, Outlook, Ledger, Apple, PayPal…).
   ...Object.keys(BRANDS).filter((b) => b.length >= 4 && b.includes('l')),
 ]);
 

@@ -7,6 +7,7 @@ import { freeHostsWritten, isFreeHost, isRiskyTld, isShortener } from '../../url
 
 const MAX_LINKS = 200;
 const FREE_HOSTING_WEIGHT = 0.3;
+const FREE_HOST_WHY = 'a free host where anyone can publish a site in minutes';
 
 interface Finding {
   id: string;
@@ -58,7 +59,7 @@ export const linkSignals: Signal = (ctx) => {
           family: 'links',
           severity: 'medium',
           weight: FREE_HOSTING_WEIGHT,
-          explanation: `The text gives an address on ${written[0]}, a free host where anyone can publish a site in minutes, written out for you to copy rather than linked; organisations link to their own sites.`,
+          explanation: `The text gives an address on ${written[0]}, ${FREE_HOST_WHY}, written out for you to copy rather than linked; organisations link to their own sites.`,
           evidence: written,
         }),
       );
@@ -156,7 +157,7 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
       id: 'links.free_hosting',
       severity: 'medium',
       weight: FREE_HOSTING_WEIGHT,
-      explanation: `A link opens a page on ${url.hostname}, a free host where anyone can publish a site in minutes; organisations link to their own sites.`,
+      explanation: `A link opens a page on ${url.hostname}, ${FREE_HOST_WHY}; organisations link to their own sites.`,
       evidence: raw,
     });
   }
