@@ -2,7 +2,8 @@ import { hostInfo, safeUrl } from '../domains/registrable.js';
 import { LIST_TAG } from '../email/list-tag.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
 import { brandOwns, brandsIn, sameOrganisation } from '../domains/brands.js';
-import type { FeatureSink } from './feature-keys.js';
+import { bodyWords } from './body-words.js';
+import { featureKey, KeySet, type FeatureSink } from './feature-keys.js';
 import { STOPWORDS } from './stopwords.js';
 import { wordTokens } from './words.js';
 
@@ -196,6 +197,9 @@ const DIGITS_ONLY = /^0(?:['’-]+0)*$/;
 /** Every word that is never a feature, in one set: one lookup per word instead of four. */
 const NOT_WORDS: ReadonlySet<string> = new Set([...STOPWORDS, ...ARTEFACTS, ...DATE_WORDS, ...PLACEHOLDERS]);
 
+/** Keys of the body words that are never features (body-words.ts reads words as keys). */
+const NOT_WORD_KEYS = new KeySet([...NOT_WORDS].map((w) => featureKey('b:', w)));
+
 /** The words (words.ts) that can be features. */
 function words(text: string): string[] {
   return wordTokens(text).filter(
@@ -209,12 +213,8 @@ export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[
   const subj = words(normaliseText(subject));
   for (const w of subj) feats.add('s:', w);
 
-  const body = words(normaliseText(email.text.slice(0, MODEL_TEXT_CHARS))).slice(0, MAX_TOKENS);
-  for (let i = 0; i < body.length; i++) {
-    const w = body[i] as string;
-    feats.add('b:', w);
-    if (i > 0) feats.add('bb:', body[i - 1] as string, w);
-  }
+  // Each of the first MAX_TOKENS words that are features, and each with the one before it.
+  bodyWords(normaliseText(email.text.slice(0, MODEL_TEXT_CHARS)), MAX_TOKENS, NOT_WORD_KEYS, feats);
 
   if (email.from) {
     for (const w of words(normaliseText(email.from.name))) feats.add('n:', w);

@@ -6,10 +6,10 @@
  * largest cost.
  */
 
-const SEPARATOR = 1;
-const LETTER = 2;
-const NUMBER = 3;
-const JOINER = 4;
+export const SEPARATOR = 1;
+export const LETTER = 2;
+export const NUMBER = 3;
+export const JOINER = 4;
 
 /** Each BMP code unit's kind, learnt on first sight (0: not seen yet). */
 const KIND = new Uint8Array(0x10000);
@@ -31,7 +31,7 @@ const kindOf = (ch: string) => (IS_LETTER.test(ch) ? LETTER : IS_NUMBER.test(ch)
 const ASTRAL = new Map<number, number>();
 const MAX_ASTRAL = 4096;
 
-function astralKind(text: string, i: number): number {
+export function astralKind(text: string, i: number): number {
   const cp = text.codePointAt(i) as number;
   let kind = ASTRAL.get(cp);
   if (kind === undefined) {
@@ -39,6 +39,18 @@ function astralKind(text: string, i: number): number {
     if (ASTRAL.size < MAX_ASTRAL) ASTRAL.set(cp, kind);
   }
   return kind;
+}
+
+/** The kind of a code unit outside the surrogates. */
+export function bmpKind(c: number): number {
+  const kind = KIND[c] as number;
+  return kind !== 0 ? kind : (KIND[c] = kindOf(String.fromCharCode(c)));
+}
+
+/** Whether a surrogate pair (one character beyond the BMP, two code units) starts at `i`. */
+export function pairAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
 }
 
 /** The words of `text`, joiners trimmed and numbers folded, in order. */
@@ -54,10 +66,8 @@ export function wordTokens(text: string): string[] {
     const c = text.charCodeAt(i);
     let kind: number;
     let width = 1;
-    if (c < 0xd800 || c > 0xdfff) {
-      kind = KIND[c] as number;
-      if (kind === 0) KIND[c] = kind = kindOf(String.fromCharCode(c));
-    } else if (c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+    if (c < 0xd800 || c > 0xdfff) kind = bmpKind(c);
+    else if (pairAt(text, i)) {
       kind = astralKind(text, i);
       width = 2;
     } else kind = SEPARATOR; // a lone surrogate
@@ -88,10 +98,26 @@ export function wordTokens(text: string): string[] {
   return out;
 }
 
+/** A word as wordTokens spells it, from its span in the text (its first to its last non-joiner). */
+export function foldedWord(span: string): string {
+  let out = '';
+  let inNumber = false;
+  for (let i = 0; i < span.length;) {
+    const c = span.charCodeAt(i);
+    const pair = c >= 0xd800 && pairAt(span, i);
+    const number = (pair ? astralKind(span, i) : bmpKind(c)) === NUMBER;
+    if (!number) out += span.slice(i, pair ? i + 2 : i + 1);
+    else if (!inNumber) out += '0';
+    inNumber = number;
+    i += pair ? 2 : 1;
+  }
+  return out;
+}
+
 const isJoiner = (c: number) => c === 39 || c === 45 || c === 0x2019;
 
 /** Words longer than this (after leading joiners) are not words: encoded blobs, hashes. */
-const MAX_WORD = 30;
+export const MAX_WORD = 30;
 
 function push(raw: string, out: string[]): void {
   let start = 0;

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { bodyWords } from '../../src/core/model/body-words.js';
+import { FeatureCollector, featureKey, KeySet, type FeatureSink } from '../../src/core/model/feature-keys.js';
+import { foldedWord, wordTokens } from '../../src/core/model/words.js';
+
+/** Words that are never features in these tests (features.ts passes the real list). */
+const NOT = ['the', 'and', 'emailaddr'];
+const NOT_KEYS = new KeySet(NOT.map((w) => featureKey('b:', w)));
+
+/** The features as they were made before body-words.ts: tokens as strings, filtered, then paired. */
+function reference(text: string, max: number): string[] {
+  const words = wordTokens(text)
+    .filter((w) => !NOT.includes(w) && !/^0(?:['’-]+0)*$/.test(w))
+    .slice(0, max);
+  const out: string[] = [];
+  words.forEach((w, i) => {
+    out.push(`b:${w}`);
+    if (i > 0) out.push(`bb:${words[i - 1]}_${w}`);
+  });
+  return out;
+}
+
+/** What a collector holds after bodyWords: each feature's text, checked against its key. */
+function collected(text: string, max: number): string[] {
+  const c = new FeatureCollector();
+  bodyWords(text, max, NOT_KEYS, c);
+  const out: string[] = [];
+  for (let i = 0; i < c.count; i++) {
+    const [a, b] = c.words(i).split(' ');
+    expect(c.keys[i]).toBe(featureKey(c.prefix(i), a as string, b));
+    out.push(c.text(i));
+  }
+  return out;
+}
+
+/** What a sink without addSpan receives: the same features, as strings. */
+function viaAdd(text: string, max: number): string[] {
+  const out: string[] = [];
+  const sink: FeatureSink = { add: (p, a, b) => out.push(`${p}${a}${b === undefined ? '' : `_${b}`}`) };
+  bodyWords(text, max, NOT_KEYS, sink);
+  return out;
+}
+
+const dedupe = (xs: string[]) => [...new Set(xs)];
+
+const CASES = [
+  'Verify the account and the password now',
+  "don't re-enter l’adresse --x-- ''' it's ’quoted’",
+  'order 12345 on 2024-01-05, total €99.90 a1b22c333 ٣٤ x²y ½ 12-34 -5-5',
+  '\u{1D7CE}\u{1D7CF} \u{1D400}pple 😀 emoji😀inside lone\ud800surrogate \udc00x',
+  `${'a'.repeat(30)} ${'b'.repeat(31)} -${'c'.repeat(29)}- -${'d'.repeat(30)}- ${'e'.repeat(29)}--`,
+  `x${'9'.repeat(40)}y ${'f'.repeat(28)}1-2 ${'g'.repeat(28)}-1`,
+  'emailaddr sent emailaddr to Konto Ваш аккаунт 账户 the end',
+  '',
+  ' \n\t.,;',
+];
+
+describe('body words read as keys (body-words.ts)', () => {
+  it('makes exactly the features, keys and order of the string tokenizer', () => {
+    for (const text of CASES) {
+      const expected = dedupe(reference(text, 3000));
+      expect(collected(text, 3000)).toEqual(expected);
+      expect(dedupe(viaAdd(text, 3000))).toEqual(expected);
+    }
+    // Spot checks of what the reference itself says, so the comparison is not of two wrong readers.
+    expect(collected('verify the account and the password', 3000)).toEqual([
+      'b:verify',
+      'b:account',
+      'bb:verify_account',
+      'b:password',
+      'bb:account_password',
+    ]);
+    expect(collected(`${'e'.repeat(29)}-- x${'9'.repeat(40)}y 12-34`, 3000)).toEqual(['b:x0y']);
+  });
+
+  it('stops after the first maxWords words that are features', () => {
+    expect(collected('one the two and three four', 3)).toEqual([
+      'b:one',
+      'b:two',
+      'bb:one_two',
+      'b:three',
+      'bb:two_three',
+    ]);
+  });
+
+  it('agrees with the string tokenizer on random text of awkward characters', () => {
+    const alphabet = [
+      'a',
+      'B',
+      'é',
+      'ß',
+      'ж',
+      '账',
+      '1',
+      '٣',
+      '²',
+      "'",
+      '-',
+      '’',
+      ' ',
+      '\n',
+      '.',
+      '@',
+      '\u{1D400}',
+      '\u{1D7CE}',
+      '😀',
+      '\ud800',
+      '\udc00',
+      'the',
+      'and',
+    ];
+    let seed = 12345;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let n = 0; n < 2000; n++) {
+      let text = '';
+      const len = Math.floor(next() * 60);
+      for (let i = 0; i < len; i++) text += alphabet[Math.floor(next() * alphabet.length)];
+      const max = 1 + Math.floor(next() * 12);
+      expect(collected(text, max), JSON.stringify(text)).toEqual(dedupe(reference(text, max)));
+    }
+  });
+
+  it('spells a word from its span as the tokenizer does', () => {
+    expect(foldedWord('a1b22c333')).toBe('a0b0c0');
+    expect(foldedWord('\u{1D7CE}\u{1D7CF}x\u{1D400}')).toBe('0x\u{1D400}');
+    expect(foldedWord('l’adresse-12')).toBe('l’adresse-0');
+  });
+});
+
+describe('KeySet', () => {
+  it('holds exactly the keys it was given', () => {
+    const keys = ['verify', 'account', 'password'].map((w) => featureKey('b:', w));
+    const set = new KeySet(keys);
+    for (const k of keys) expect(set.has(k)).toBe(true);
+    expect(set.has(featureKey('b:', 'hello'))).toBe(false);
+    expect(new KeySet([]).has(keys[0] as number)).toBe(false);
+  });
+});
