@@ -80,9 +80,42 @@ const RULE_ONLY = new Set([
   'sender.forged_brand',
 ]);
 
-// The lookbehind makes a position inside a word fail at once instead of rescanning the word.
-// The domain may lack a dot: the honeypot's placeholder recipient is `phishing@pot`.
-const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*/g;
+/**
+ * Replaces each address with ` emailaddr `: what /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\/g
+ * would match (tests/unit/features.test.ts compares them), found from each "@" instead of tried at
+ * every position of the text: normaliseText took 34 µs a message of the dev corpus, 29 µs so.
+ * The domain may lack a dot: the honeypot's placeholder recipient is `phishing@pot`.
+ */
+export function replaceAddresses(t: string): string {
+  let out = '';
+  /** Where the text not yet copied starts: the end of the last address. */
+  let from = 0;
+  for (let at = t.indexOf('@'); at >= 0;) {
+    // The local part is the whole run of its characters before the "@" (the expression's
+    // lookbehind): a run that began inside the last address is not one.
+    let start = at;
+    while (start > 0 && isLocal(t.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < t.length && isDomain(t.charCodeAt(end))) end++;
+    if (start === at || end === at + 1 || start < from) {
+      at = t.indexOf('@', at + 1);
+      continue;
+    }
+    while (end + 1 < t.length && t.charCodeAt(end) === 46 && isDomain(t.charCodeAt(end + 1))) {
+      end += 2;
+      while (end < t.length && isDomain(t.charCodeAt(end))) end++;
+    }
+    out += `${t.slice(from, start)} emailaddr `;
+    from = end;
+    at = t.indexOf('@', end);
+  }
+  return from === 0 ? t : out + t.slice(from);
+}
+/** [\w-]: letters, digits, _ and -. */
+const isDomain = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+/** [\w.+-]. */
+const isLocal = (c: number) => isDomain(c) || c === 46 || c === 43;
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+/gi;
 const LIST_FOOTER = /\n[_=-]{10,}\s*\n[^\n]*(?:mailing list|list info|unsubscribe)[\s\S]*$/i;
 /**
@@ -142,7 +175,7 @@ export function normaliseText(text: string): string {
   let t = text.replace(LIST_FOOTER, '\n');
   // Cheap whole-text checks first: most messages have neither, and then no line is split.
   if (QUOTE_HINT.test(t) || FOOTER.test(t)) t = withoutQuotesAndFooters(t);
-  if (t.includes('@')) t = t.replace(EMAIL_RE, ' emailaddr ');
+  t = replaceAddresses(t);
   t = t.replace(URL_RE, ' urladdr ').toLowerCase();
   return SOCIAL_HINT.test(t) ? t.replace(SOCIAL_LINE, '') : t;
 }
