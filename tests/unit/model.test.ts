@@ -7,7 +7,9 @@ import {
   featureKeyOf,
   normaliseText,
   parseTestEmail,
+  PhishingModel,
 } from '../../src/core/index.js';
+import { sigmoid } from '../../src/core/model/model.js';
 import { namesAReason } from '../../src/core/model/reasons.js';
 import { fixture, shippedEngine } from '../helpers/engine.js';
 
@@ -312,6 +314,44 @@ describe('feature keys', () => {
       expect(c.keys[0]).toBe(featureKeyOf('b:w0'));
       expect([c.prefix(1), c.words(1), c.text(1)]).toEqual(['b:', 'w1', 'b:w1']);
     }
+  });
+});
+
+describe('scoring with both heads in one table', () => {
+  it('weighs each feature by each head that knows it, and only by that head', () => {
+    const keys = (...texts: string[]) => new Float64Array(texts.map(featureKeyOf));
+    // The phishing head knows a word and a signal; the spam head that word (with another
+    // weight), another word, and a structural feature the phishing head lacks.
+    const spam = new PhishingModel(
+      keys('b:offer', 'b:verify', 'links:1'),
+      new Float32Array([2, -1, 0.5]),
+      -1,
+      { a: 1, b: 0 },
+      'spam',
+    );
+    const model = new PhishingModel(
+      keys('b:verify', 'sig:content.urgency'),
+      new Float32Array([3, 1.5]),
+      -2,
+      { a: 1, b: 0 },
+      'test',
+      spam,
+    );
+    const prediction = model.predict((sink) => {
+      sink.add('b:', 'verify');
+      sink.add('b:', 'offer');
+      sink.add('b:', 'unknown');
+      sink.add('links:', '1');
+      sink.add('sig:', 'content.urgency');
+    });
+    // Word weights are averaged over the words a head knows (at least NORM_FLOOR = 30 of them).
+    const scale = 1 / Math.sqrt(30);
+    expect(prediction.probability).toBeCloseTo(sigmoid(-2 + 1.5 + 3 * scale), 12);
+    expect(prediction.spamProbability).toBeCloseTo(sigmoid(-1 + 0.5 + (2 - 1) * scale), 12);
+    expect(model.weight(featureKeyOf('b:verify'))).toBe(3);
+    expect(model.weight(featureKeyOf('b:offer'))).toBeUndefined();
+    expect(spam.weight(featureKeyOf('b:offer'))).toBe(2);
+    expect(model.weight(featureKeyOf('b:unknown'))).toBeUndefined();
   });
 });
 

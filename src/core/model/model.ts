@@ -42,11 +42,20 @@ export class PhishingModel {
   /** Scratch space for one message at a time (scoring is synchronous, one model per thread). */
   readonly #collector = new FeatureCollector();
   /**
-   * Open addressing with each slot's key and weight side by side (`[2 * slot]`, `[2 * slot + 1]`):
-   * one cache line per lookup, where scoring meets tables that parsing has pushed out of cache.
+   * This model's and its spam head's weights in one open-addressing table of 16-byte slots: the
+   * key (Float64 at `[2 * slot]` of #keys) and the two weights (Float32 at `[4 * slot + 2]` and
+   * `[4 * slot + 3]` of #weights, NaN where a head lacks the feature). One cache line per feature
+   * for both heads, where scoring meets tables that parsing has pushed out of cache.
    */
-  readonly #table: Float64Array;
+  readonly #keys: Float64Array;
+  readonly #weights: Float32Array;
   readonly #mask: number;
+  /**
+   * One bit per value of a key's low 17 bits, set for the keys the table holds: most of a
+   * message's features are words no head learned, and this 16 KiB filter turns those away
+   * without touching the table.
+   */
+  readonly #known = new Int32Array(FILTER_BITS / 32);
 
   constructor(
     keys: Float64Array,
@@ -58,20 +67,36 @@ export class PhishingModel {
     readonly spam: PhishingModel | null = null,
   ) {
     if (keys.length !== weights.length) throw new Error('model keys and weights differ in length');
+    const entries = new Map<number, [number, number]>();
+    // A Float32 weight is exactly a Float64 one: every score is unchanged. A repeated key keeps
+    // its last weight.
+    for (let i = 0; i < keys.length; i++) entries.set(keys[i] as number, [weights[i] as number, NaN]);
+    for (const [key, weight] of spam ? spam.#entries() : [])
+      entries.set(key, [entries.get(key)?.[0] ?? NaN, weight]);
     let size = 1024;
-    while (size < keys.length * 2) size *= 2;
+    while (size < entries.size * 1.5) size *= 2;
     this.#mask = size - 1;
-    const table = new Float64Array(size * 2);
-    for (let slot = 0; slot < size; slot++) table[2 * slot] = -1;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as number;
+    const buffer = new ArrayBuffer(size * 16);
+    this.#keys = new Float64Array(buffer).fill(-1);
+    this.#weights = new Float32Array(buffer);
+    for (const [key, [phishing, spamWeight]] of entries) {
       let slot = keySlot(key, this.#mask);
-      while (table[2 * slot] !== -1 && table[2 * slot] !== key) slot = (slot + 1) & this.#mask;
-      table[2 * slot] = key;
-      // A Float32 weight is exactly a Float64 one: every score is unchanged.
-      table[2 * slot + 1] = weights[i] as number;
+      while (this.#keys[2 * slot] !== -1) slot = (slot + 1) & this.#mask;
+      this.#keys[2 * slot] = key;
+      this.#weights[4 * slot + 2] = phishing;
+      this.#weights[4 * slot + 3] = spamWeight;
+      const bit = key % FILTER_BITS;
+      this.#known[bit >>> 5] = (this.#known[bit >>> 5] as number) | (1 << (bit & 31));
     }
-    this.#table = table;
+  }
+
+  /** This model's own features and weights. */
+  *#entries(): Generator<[number, number]> {
+    for (let slot = 0; slot <= this.#mask; slot++) {
+      const weight = this.#weights[4 * slot + 2] as number;
+      if (this.#keys[2 * slot] !== -1 && !Number.isNaN(weight))
+        yield [this.#keys[2 * slot] as number, weight];
+    }
   }
 
   static fromFile(file: ModelFile): PhishingModel {
@@ -91,13 +116,20 @@ export class PhishingModel {
 
   /** The weight of a feature key, or undefined when the model does not know it. */
   weight(key: number): number | undefined {
-    const table = this.#table;
-    let slot = keySlot(key, this.#mask);
-    for (;;) {
-      const k = table[2 * slot];
-      if (k === key) return table[2 * slot + 1];
-      if (k === -1) return undefined;
-      slot = (slot + 1) & this.#mask;
+    const slot = this.#slotOf(key);
+    const weight = slot < 0 ? NaN : (this.#weights[4 * slot + 2] as number);
+    return Number.isNaN(weight) ? undefined : weight;
+  }
+
+  /** The table slot holding `key`, or -1. */
+  #slotOf(key: number): number {
+    const bit = key % FILTER_BITS;
+    if (((this.#known[bit >>> 5] as number) & (1 << (bit & 31))) === 0) return -1;
+    const keys = this.#keys;
+    for (let slot = keySlot(key, this.#mask); ; slot = (slot + 1) & this.#mask) {
+      const k = keys[2 * slot];
+      if (k === key) return slot;
+      if (k === -1) return -1;
     }
   }
 
@@ -111,32 +143,45 @@ export class PhishingModel {
     const c = this.#collector;
     c.reset();
     emit(c);
+    // Each head's weight of each feature, in the collector's order; word features are averaged
+    // over the words the head knows (unknown words dilute nothing), the rest count in full.
     const w = new Float32Array(c.count);
-    const probability = this.#probability(c, w);
+    let words = 0;
+    let knownWords = 0;
+    let structure = 0;
+    let spamWords = 0;
+    let spamKnownWords = 0;
+    let spamStructure = 0;
+    for (let i = 0; i < c.count; i++) {
+      const slot = this.#slotOf(c.keys[i] as number);
+      if (slot < 0) continue;
+      const weight = this.#weights[4 * slot + 2] as number;
+      const spamWeight = this.#weights[4 * slot + 3] as number;
+      const isWord = WORD_PREFIXES.has(c.prefix(i));
+      if (!Number.isNaN(weight)) {
+        w[i] = weight;
+        if (isWord) {
+          words += weight;
+          knownWords++;
+        } else structure += weight;
+      }
+      if (!Number.isNaN(spamWeight)) {
+        if (isWord) {
+          spamWords += spamWeight;
+          spamKnownWords++;
+        } else spamStructure += spamWeight;
+      }
+    }
+    const probability = this.calibrate(this.bias + structure + words * wordScale(knownWords));
+    const spam = this.spam;
     return {
       probability,
       // Only a message the model leans towards calling phishing needs its reasons spelled out.
       topTerms: probability >= TOP_TERMS_FROM ? topTerms(c, w) : [],
-      spamProbability: this.spam ? this.spam.#probability(c, null) : null,
+      spamProbability: spam
+        ? spam.calibrate(spam.bias + spamStructure + spamWords * wordScale(spamKnownWords))
+        : null,
     };
-  }
-
-  /** The calibrated probability of collected features; each feature's weight goes into `w` when given. */
-  #probability(c: FeatureCollector, w: Float32Array | null): number {
-    let knownWords = 0;
-    let words = 0;
-    let structure = 0;
-    for (let i = 0; i < c.count; i++) {
-      const weight = this.weight(c.keys[i] as number);
-      if (weight === undefined) continue;
-      if (w) w[i] = weight;
-      if (WORD_PREFIXES.has(c.prefix(i))) {
-        words += weight;
-        knownWords++;
-      } else structure += weight;
-    }
-    // Unknown words dilute nothing: the wording is averaged over the words the model knows.
-    return this.calibrate(this.bias + structure + words * wordScale(knownWords));
   }
 }
 
@@ -158,6 +203,9 @@ function topTerms(c: FeatureCollector, w: Float32Array): string[] {
   }
   return [...out];
 }
+
+/** Size of the known-key filter in bits (a power of two, so a key's low bits index it). */
+const FILTER_BITS = 1 << 17;
 
 /** Below this probability no model indicator is shown, so no top terms are computed. */
 const TOP_TERMS_FROM = 0.3;
