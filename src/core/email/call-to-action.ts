@@ -2,6 +2,10 @@ import { FREEMAIL } from '../domains/freemail.js';
 import { registrableDomain } from '../domains/registrable.js';
 import { hasFileAttached } from './signals/attachments.js';
 import type { Indicator, MailAddress, ParsedEmail } from './types.js';
+import { matchesOf } from '../matches.js';
+
+const PHONE = /(?<![\w.,:/-])\+?\(?\d[\d ().-]{7,}\d(?![\w.,:/-]*\d)/g;
+const ADDRESS = /(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g;
 
 const ACTION_SIGNALS = new Set([
   'sender.reply_to_mismatch',
@@ -29,7 +33,7 @@ export function hasCallToAction(email: ParsedEmail, indicators: readonly Indicat
  * as a phone number, not a date, a time, an IP address or an amount.
  */
 export function hasPhoneNumber(text: string): boolean {
-  for (const m of text.matchAll(/(?<![\w.,:/-])\+?\(?\d[\d ().-]{7,}\d(?![\w.,:/-]*\d)/g)) {
+  for (const m of matchesOf(PHONE, text)) {
     const s = m[0];
     const digits = s.replace(/\D/g, '').length;
     if (digits < 9 || digits > 15) continue;
@@ -56,7 +60,7 @@ export function isReader(recipients: readonly MailAddress[], address: string): b
 function contactsElsewhere(email: ParsedEmail): boolean {
   const own = email.from ? registrableDomain(email.from.address) : null;
   const text = email.text.slice(0, 20_000);
-  for (const m of text.matchAll(/(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g)) {
+  for (const m of matchesOf(ADDRESS, text)) {
     const d = registrableDomain(m[1] ?? '');
     if (
       d &&

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { EmailForm, EmailLink } from './types.js';
+import { matchesOf } from '../matches.js';
 
 export interface HtmlFacts {
   text: string;
@@ -53,7 +54,7 @@ const VERTICAL_SIZE =
 function tallness(style: string): number {
   if (!/\d{4}/.test(style)) return 0;
   let px = 0;
-  for (const m of style.matchAll(VERTICAL_SIZE)) px = Math.max(px, Number(m[1]));
+  for (const m of matchesOf(VERTICAL_SIZE, style)) px = Math.max(px, Number(m[1]));
   return px >= TALL_BLANK_PX ? px : 0;
 }
 
@@ -61,7 +62,7 @@ function tallness(style: string): number {
 function zeroFont(style: string): boolean | undefined {
   if (!/font-size/i.test(style)) return undefined;
   let zero: boolean | undefined;
-  for (const m of style.matchAll(FONT_SIZE)) zero = ZERO_SIZE.test((m[1] ?? '').trim());
+  for (const m of matchesOf(FONT_SIZE, style)) zero = ZERO_SIZE.test((m[1] ?? '').trim());
   return zero;
 }
 const VOID = new Set([
@@ -370,7 +371,7 @@ const URL_IN_TEXT = /\b(?:(?:https?|hxxps?|ttps?):\/\/|www\.)[^\s<>"'()[\]{}]+/g
 /** Bare URLs in plain text. */
 export function linksInText(text: string): EmailLink[] {
   const out: EmailLink[] = [];
-  for (const m of text.matchAll(URL_IN_TEXT)) {
+  for (const m of matchesOf(URL_IN_TEXT, text)) {
     let href = m[0].replace(/[.,;:!?]+$/, '').replace(/^(?:hxxp|ttp)/i, 'http');
     if (href.toLowerCase().startsWith('www.')) href = `http://${href}`;
     out.push({ href, text: '', source: 'text' });

@@ -1,3 +1,5 @@
+import { matchesOf } from '../matches.js';
+
 /** URL shorteners and redirectors that hide a destination. */
 const SHORTENERS = new Set([
   'bit.ly',
@@ -160,7 +162,7 @@ const FREE_HOST_SUFFIX = new RegExp(String.raw`\.(?:${FREE_HOST_NAMES})(?![\w.-]
 export function freeHostsWritten(text: string, max = 5): string[] {
   const out: string[] = [];
   if (!FREE_HOST_SUFFIX.test(text)) return out;
-  for (const m of text.matchAll(FREE_HOST_WRITTEN)) {
+  for (const m of matchesOf(FREE_HOST_WRITTEN, text)) {
     const host = m[0].toLowerCase();
     if (!out.includes(host)) out.push(host);
     if (out.length >= max) break;

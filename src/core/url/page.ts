@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { PageFacts } from './types.js';
+import { matchesOf } from '../matches.js';
 
 /** Common script redirects: location.href =, location.assign/replace(), window/document.location =. */
 const SCRIPT_REDIRECT =
@@ -44,7 +45,7 @@ export function extractPageFacts(html: string): PageFacts {
         if (name === 'title') inTitle = false;
         if (name === 'script') {
           inScript = false;
-          for (const m of scriptText.matchAll(SCRIPT_REDIRECT))
+          for (const m of matchesOf(SCRIPT_REDIRECT, scriptText))
             scriptRedirects.push((m[2] ?? m[4] ?? '').trim());
         }
         if ((name === 'style' || name === 'noscript') && skip > 0) skip--;

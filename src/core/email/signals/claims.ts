@@ -3,6 +3,7 @@ import { registrableDomain, webLinkDomain } from '../../domains/registrable.js';
 import { hasPhoneNumber } from '../call-to-action.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, type Signal } from './context.js';
+import { matchesOf } from '../../matches.js';
 
 /**
  * Who the message claims to speak for, outside the display name (sender.ts reads that): a
@@ -105,7 +106,7 @@ export function subjectSpeakers(raw: string): string[] {
   if (leadText) addNamedAlone(leadText, found);
   // The brand is the first word or two after a possessive ("Ihr McAfee-Schutz", "your Wells
   // Fargo card"), named whole: "your weekly Microsoft news" is a newsletter's, not a claim.
-  for (const m of subject.matchAll(YOUR_BRAND)) {
+  for (const m of matchesOf(YOUR_BRAND, subject)) {
     const words = m[1]?.split(/[\s-]+/) ?? [];
     for (let n = 1; n <= Math.min(2, words.length); n++) addNamedAlone(words.slice(0, n).join(' '), found);
   }

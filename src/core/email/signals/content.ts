@@ -8,6 +8,7 @@ import { DECISIVE_WEIGHT } from '../score.js';
 import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 import { hasFileAttached } from './attachments.js';
+import { matchesOf } from '../../matches.js';
 
 interface Family {
   id: string;
@@ -206,7 +207,7 @@ const CONTACT_FREEMAIL =
   /(?<![\p{L}\p{N}])(?:(?:contact|contat[eo]|contatt|kontakt|escrev|escrib|écri|schreib|respond|répond|antwort)\p{L}*|write|reply|e-?mail\s*:)[^@\n]{0,30}?([\w.+-]+@([\w-]+(?:\.[\w-]+)+))/giu;
 
 function contactsFreemail(haystack: string, readers: readonly MailAddress[]): string | undefined {
-  for (const m of haystack.matchAll(CONTACT_FREEMAIL))
+  for (const m of matchesOf(CONTACT_FREEMAIL, haystack))
     if (FREEMAIL.has((m[2] ?? '').toLowerCase()) && !isReader(readers, m[1] ?? '')) return m[0];
   return undefined;
 }
@@ -301,7 +302,7 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
   const haystack = `${oneLine(email.subject)}\n${oneLine(email.text.slice(0, 50_000))}`;
   const lower = haystack.toLowerCase();
   for (const f of FAMILIES) {
-    const hits = [...new Set([...lower.matchAll(f.patterns)].map((m) => m[0]))];
+    const hits = [...new Set([...matchesOf(f.patterns, lower)].map((m) => m[0]))];
     if (hits.length === 0) continue;
     out.push(
       indicator({
@@ -485,10 +486,12 @@ const NOT_LATIN_CYRILLIC_GREEK = /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script
  * and о are Cyrillic): what reads as one word to a person and as another to a filter. The
  * look-alikes are shown in brackets. Russian or Greek text has whole words in its own script.
  */
+const LETTER_RUN = /\p{L}{3,}/gu;
+
 function mixedScriptWords(s: string): string[] {
   if (!LATIN_LOOKALIKE.test(s)) return [];
   const out: string[] = [];
-  for (const m of s.matchAll(/\p{L}{3,}/gu)) {
+  for (const m of matchesOf(LETTER_RUN, s)) {
     const w = m[0];
     if (LATIN_LOOKALIKE.test(w) && TWO_LATIN.test(w) && !NOT_LATIN_CYRILLIC_GREEK.test(w))
       out.push(w.replace(LATIN_LOOKALIKE_ALL, (c) => `[${c}]`));
@@ -506,7 +509,7 @@ const SMALL_CAPS = new RegExp(`${SMALL_CAPS_CLASS}(?:[.\\s_-]?${SMALL_CAPS_CLASS
 const ANY_SMALL_CAP = new RegExp(SMALL_CAPS_CLASS, 'u');
 
 function smallCapsWords(s: string): string[] {
-  return ANY_SMALL_CAP.test(s) ? [...s.matchAll(SMALL_CAPS)].slice(0, 5).map((m) => m[0]) : [];
+  return ANY_SMALL_CAP.test(s) ? [...matchesOf(SMALL_CAPS, s)].slice(0, 5).map((m) => m[0]) : [];
 }
 
 /**
@@ -514,7 +517,7 @@ function smallCapsWords(s: string): string[] {
  * Latin letters, shown as ·, words mixing look-alike scripts, and small-capital look-alikes.
  */
 export function disguisedInLine(line: string): string[] {
-  const found = [...line.matchAll(INVISIBLE_IN_WORD)].map((m) => m[0].replace(INVISIBLE_RUN, '·'));
+  const found = [...matchesOf(INVISIBLE_IN_WORD, line)].map((m) => m[0].replace(INVISIBLE_RUN, '·'));
   return [...found, ...mixedScriptWords(line), ...smallCapsWords(line)];
 }
 
@@ -528,11 +531,11 @@ function obfuscatedWords(subject: string, text: string): string[] {
   const body = text.slice(0, 50_000);
   const haystack = `${subject}\n${body}`;
   // Every mathematical letter starts with the surrogate \ud835: one fast scan rules most mail out.
-  if (haystack.includes('\ud835')) for (const m of haystack.matchAll(MATH_LETTERS)) found.add(m[0]);
+  if (haystack.includes('\ud835')) for (const m of matchesOf(MATH_LETTERS, haystack)) found.add(m[0]);
   for (const w of disguisedInLine(subject)) found.add(w);
   for (const w of mixedScriptWords(body)) found.add(w);
   for (const w of smallCapsWords(body)) found.add(w);
-  for (const m of haystack.matchAll(L_FOR_I)) found.add(m[0]);
+  for (const m of matchesOf(L_FOR_I, haystack)) found.add(m[0]);
   for (const w of capitalIForL(haystack)) found.add(w);
   return [...found].slice(0, 5);
 }

@@ -4,6 +4,7 @@ import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, namingText, type Signal } from './context.js';
 import { freeHostsWritten, isFreeHost, isRiskyTld, isShortener } from '../../url/lists.js';
+import { matchesOf } from '../../matches.js';
 
 const MAX_LINKS = 200;
 const FREE_HOSTING_WEIGHT = 0.3;
@@ -77,7 +78,7 @@ function showsItsAddress(link: EmailLink, url: URL): boolean {
   if (link.source === 'text') return true;
   const host = withoutWww(url.hostname);
   // Host names as whole words: "about.com" does not show t.co.
-  for (const m of link.text.matchAll(HOST_WORD)) if (withoutWww(m[0].toLowerCase()) === host) return true;
+  for (const m of matchesOf(HOST_WORD, link.text)) if (withoutWww(m[0].toLowerCase()) === host) return true;
   return false;
 }
 /** A host name as written in text: labels and a top-level domain of letters. */

@@ -1,5 +1,6 @@
 import { hostInfo, safeUrl } from '../../domains/registrable.js';
 import { indicator, type Signal } from './context.js';
+import { matchesOf } from '../../matches.js';
 
 /**
  * A real site's sign-up mail carrying someone else's message in the account name. Scammers
@@ -12,7 +13,7 @@ import { indicator, type Signal } from './context.js';
  */
 export const registrationSignals: Signal = ({ email }) => {
   const names = new Set<string>();
-  for (const m of email.text.matchAll(USERNAME_LINE)) names.add(clean(m[1] ?? ''));
+  for (const m of matchesOf(USERNAME_LINE, email.text)) names.add(clean(m[1] ?? ''));
   for (const link of email.links) {
     if (!link.href.includes('=')) continue; // no query parameter to carry a name
     const url = safeUrl(link.href);
@@ -48,7 +49,7 @@ function clean(name: string): string {
 /** A web address (a host under a real public suffix) and, beside it, at least one more word. */
 function carriesAddress(name: string): boolean {
   if (name.includes('://')) return false;
-  for (const m of name.matchAll(HOST)) {
+  for (const m of matchesOf(HOST, name)) {
     const info = hostInfo(m[1] ?? '');
     if (!info.domain || !info.listedSuffix) continue;
     const rest = (name.slice(0, m.index) + ' ' + name.slice((m.index ?? 0) + (m[1]?.length ?? 0)))
