@@ -82,8 +82,9 @@ const RULE_ONLY = new Set([
 
 /**
  * Replaces each address with ` emailaddr `: what /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\/g
- * would match (tests/unit/features.test.ts compares them), found from each "@" instead of tried at
- * every position of the text: normaliseText took 34 µs a message of the dev corpus, 29 µs so.
+ * would match (tests/unit/rewritten-expressions.test.ts compares them), found from each "@"
+ * instead of tried at every position of the text: normaliseText took 34 µs a message of the dev
+ * corpus, 29 µs so.
  * The domain may lack a dot: the honeypot's placeholder recipient is `phishing@pot`.
  */
 export function replaceAddresses(t: string): string {
