@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyWords } from '../../src/core/model/body-words.js';
 import { FeatureCollector, featureKey, KeySet, type FeatureSink } from '../../src/core/model/feature-keys.js';
 import { foldedWord, wordTokens } from '../../src/core/model/words.js';
+import { randomTexts } from '../helpers/random-text.js';
 
 /** Words that are never features in these tests (features.ts passes the real list). */
 const NOT = ['the', 'and', 'emailaddr'];
@@ -50,7 +51,7 @@ const CASES = [
   '\u{1D7CE}\u{1D7CF} \u{1D400}pple 😀 emoji😀inside lone\ud800surrogate \udc00x',
   `${'a'.repeat(30)} ${'b'.repeat(31)} -${'c'.repeat(29)}- -${'d'.repeat(30)}- ${'e'.repeat(29)}--`,
   `x${'9'.repeat(40)}y ${'f'.repeat(28)}1-2 ${'g'.repeat(28)}-1`,
-  'emailaddr sent emailaddr to Konto Ваш аккаунт 账户 the end',
+  'emailaddr sent emailaddr to Konto Ваш аккаунт 账户 the end Ｆｕｌｌ ﬁle',
   '',
   ' \n\t.,;',
 ];
@@ -104,20 +105,19 @@ describe('body words read as keys (body-words.ts)', () => {
       '\u{1D400}',
       '\u{1D7CE}',
       '😀',
+      'Ａ',
+      'ﬁ',
+      '\uFEFF',
       '\ud800',
       '\udc00',
       'the',
       'and',
     ];
-    let seed = 12345;
-    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
-    for (let n = 0; n < 2000; n++) {
-      let text = '';
-      const len = Math.floor(next() * 60);
-      for (let i = 0; i < len; i++) text += alphabet[Math.floor(next() * alphabet.length)];
-      const max = 1 + Math.floor(next() * 12);
+    randomTexts(alphabet, 2000, 60, 12345).forEach((text, n) => {
+      // Each text with its own limit of words, 1 to 12.
+      const max = 1 + (n % 12);
       expect(collected(text, max), JSON.stringify(text)).toEqual(dedupe(reference(text, max)));
-    }
+    });
   });
 
   it('spells a word from its span as the tokenizer does', () => {

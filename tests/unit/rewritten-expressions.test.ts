@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oneLine } from '../../src/core/email/signals/content.js';
 import { replaceAddresses } from '../../src/core/model/features.js';
+import { randomTexts } from '../helpers/random-text.js';
 
 /** The expression replaceAddresses stands for. */
 const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*/g;
@@ -25,28 +26,16 @@ describe('addresses in the model’s text', () => {
 
   it('agrees with the expression on random text', () => {
     const alphabet = ['a', 'Z', '0', '_', '-', '.', '+', '@', ' ', 'é', '\n', 'com', '@x.y'];
-    let seed = 7;
-    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
-    for (let n = 0; n < 3000; n++) {
-      let t = '';
-      const len = Math.floor(next() * 40);
-      for (let i = 0; i < len; i++) t += alphabet[Math.floor(next() * alphabet.length)];
+    for (const t of randomTexts(alphabet, 3000, 40, 7))
       expect(replaceAddresses(t), JSON.stringify(t)).toBe(byExpression(t));
-    }
   });
 });
 
 describe('whitespace runs in the content signals', () => {
   it('reads each run as one space, as s.replace(/\\s+/g, " ") does', () => {
     const alphabet = ['a', ' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2003', 'é', '.'];
-    let seed = 11;
-    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     expect(oneLine('your urgent\n  response \u00a0now')).toBe('your urgent response now');
-    for (let n = 0; n < 3000; n++) {
-      let t = '';
-      const len = Math.floor(next() * 30);
-      for (let i = 0; i < len; i++) t += alphabet[Math.floor(next() * alphabet.length)];
+    for (const t of randomTexts(alphabet, 3000, 30, 11))
       expect(oneLine(t), JSON.stringify(t)).toBe(t.replace(/\s+/g, ' '));
-    }
   });
 });

@@ -29,6 +29,8 @@ describe('the model’s word tokenizer', () => {
     expect(wordTokens('a1b22c333 ٣٤ x²y ½')).toEqual(['a0b0c0', '0', 'x0y', '0']);
     // Mathematical digits and letters lie beyond the BMP: a digit folds, a letter stays.
     expect(wordTokens('\u{1D7CE}\u{1D7CF} \u{1D400}pple')).toEqual(['0', '\u{1D400}pple']);
+    // Letters past the surrogates (full-width forms, ligatures) are one code unit each.
+    expect(wordTokens('Ｆｕｌｌ ﬁle \uFEFFx')).toEqual(['Ｆｕｌｌ', 'ﬁle', 'x']);
   });
 
   it('keeps joiners inside a word and trims them at its ends', () => {

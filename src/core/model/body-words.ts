@@ -15,17 +15,7 @@ import {
   type FeatureSink,
   type KeySet,
 } from './feature-keys.js';
-import {
-  astralKind,
-  bmpKind,
-  foldedWord,
-  JOINER,
-  LETTER,
-  MAX_WORD,
-  NUMBER,
-  pairAt,
-  SEPARATOR,
-} from './words.js';
+import { foldedWord, JOINER, kindAt, LETTER, MAX_WORD, NUMBER, SEPARATOR, widthOf } from './words.js';
 
 const [WORD_1, WORD_2] = prefixStates('b:');
 const [PAIR_1, PAIR_2] = prefixStates('bb:');
@@ -54,14 +44,10 @@ export function bodyWords(text: string, maxWords: number, notWords: KeySet, feat
   let inNumber = false;
   let hasLetter = false;
   for (let i = 0; i <= n && kept < maxWords;) {
+    // Past the end reads as a space, so the last word ends like any other.
     const c = i < n ? text.charCodeAt(i) : 32;
-    let kind: number;
-    let width = 1;
-    if (c < 0xd800 || c > 0xdfff) kind = bmpKind(c);
-    else if (pairAt(text, i)) {
-      kind = astralKind(text, i);
-      width = 2;
-    } else kind = SEPARATOR; // a lone surrogate
+    const kind = kindAt(text, i, c);
+    const width = widthOf(c, kind);
     if (kind === SEPARATOR) {
       // Trailing joiners count towards the length limit, as words.ts counts them.
       if (start >= 0 && hasLetter && length + pending <= MAX_WORD) {

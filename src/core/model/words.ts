@@ -31,7 +31,7 @@ const kindOf = (ch: string) => (IS_LETTER.test(ch) ? LETTER : IS_NUMBER.test(ch)
 const ASTRAL = new Map<number, number>();
 const MAX_ASTRAL = 4096;
 
-export function astralKind(text: string, i: number): number {
+function astralKind(text: string, i: number): number {
   const cp = text.codePointAt(i) as number;
   let kind = ASTRAL.get(cp);
   if (kind === undefined) {
@@ -42,7 +42,7 @@ export function astralKind(text: string, i: number): number {
 }
 
 /** The kind of a code unit outside the surrogates. */
-export function bmpKind(c: number): number {
+function bmpKind(c: number): number {
   const kind = KIND[c] as number;
   return kind !== 0 ? kind : (KIND[c] = kindOf(String.fromCharCode(c)));
 }
@@ -52,6 +52,19 @@ export function pairAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   return c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
 }
+
+/**
+ * The kind of the character at `i`, whose first code unit is `c`: a pair of surrogates is one
+ * character beyond the BMP, a lone surrogate separates. Its width is 2 when `c` starts a pair and
+ * the kind is not SEPARATOR (a separator read one unit at a time separates all the same).
+ */
+export function kindAt(text: string, i: number, c: number): number {
+  if (c < 0xd800 || c > 0xdfff) return bmpKind(c);
+  return pairAt(text, i) ? astralKind(text, i) : SEPARATOR;
+}
+/** The width in code units of a character of kind `kind` whose first code unit is `c` (kindAt). */
+export const widthOf = (c: number, kind: number): number =>
+  c >= 0xd800 && c <= 0xdbff && kind !== SEPARATOR ? 2 : 1;
 
 /** The words of `text`, joiners trimmed and numbers folded, in order. */
 export function wordTokens(text: string): string[] {
@@ -64,13 +77,8 @@ export function wordTokens(text: string): string[] {
   let inNumber = false;
   for (let i = 0; i < n;) {
     const c = text.charCodeAt(i);
-    let kind: number;
-    let width = 1;
-    if (c < 0xd800 || c > 0xdfff) kind = bmpKind(c);
-    else if (pairAt(text, i)) {
-      kind = astralKind(text, i);
-      width = 2;
-    } else kind = SEPARATOR; // a lone surrogate
+    const kind = kindAt(text, i, c);
+    const width = widthOf(c, kind);
     if (kind === SEPARATOR) {
       if (from >= 0) {
         push(inNumber ? head : head + text.slice(from, i), out);
@@ -104,12 +112,12 @@ export function foldedWord(span: string): string {
   let inNumber = false;
   for (let i = 0; i < span.length;) {
     const c = span.charCodeAt(i);
-    const pair = c >= 0xd800 && pairAt(span, i);
-    const number = (pair ? astralKind(span, i) : bmpKind(c)) === NUMBER;
-    if (!number) out += span.slice(i, pair ? i + 2 : i + 1);
+    const kind = kindAt(span, i, c);
+    const width = widthOf(c, kind);
+    if (kind !== NUMBER) out += span.slice(i, i + width);
     else if (!inNumber) out += '0';
-    inNumber = number;
-    i += pair ? 2 : 1;
+    inNumber = kind === NUMBER;
+    i += width;
   }
   return out;
 }
