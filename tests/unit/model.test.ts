@@ -352,6 +352,15 @@ describe('scoring with both heads in one table', () => {
     expect(model.weight(featureKeyOf('b:offer'))).toBeUndefined();
     expect(spam.weight(featureKeyOf('b:offer'))).toBe(2);
     expect(model.weight(featureKeyOf('b:unknown'))).toBeUndefined();
+    // A key listed twice keeps its last weight.
+    const twice = new PhishingModel(
+      keys('b:verify', 'b:verify'),
+      new Float32Array([1, 2]),
+      0,
+      { a: 1, b: 0 },
+      'test',
+    );
+    expect(twice.weight(featureKeyOf('b:verify'))).toBe(2);
   });
 });
 

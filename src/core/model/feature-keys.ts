@@ -11,7 +11,7 @@ const OFFSET_2 = 0x2f6b7c1d;
 const HIGH = 2 ** 21;
 
 function fnv(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  for (let i = 0; i < s.length; i++) h = fnvStep(h, s.charCodeAt(i));
   return h;
 }
 
@@ -46,7 +46,7 @@ export function prefixStates(prefix: string): [number, number] {
 /** One character code into a hash state. */
 export const fnvStep = (h: number, code: number): number => Math.imul(h ^ code, FNV_PRIME);
 /** A pair's first word's state, continued by the "_" that joins it to the second. */
-export const pairJoin = (h: number): number => Math.imul(h ^ 95, FNV_PRIME);
+export const pairJoin = (h: number): number => fnvStep(h, 95);
 /** The key of two finished hash states. */
 export function keyOfStates(h1: number, h2: number): number {
   return avalanche(h1) * HIGH + (avalanche(h2) >>> 11);

@@ -56,6 +56,8 @@ export class PhishingModel {
    * without touching the table.
    */
   readonly #known = new Int32Array(FILTER_BITS / 32);
+  /** How many keys the table holds. */
+  #count = 0;
 
   constructor(
     keys: Float64Array,
@@ -67,36 +69,41 @@ export class PhishingModel {
     readonly spam: PhishingModel | null = null,
   ) {
     if (keys.length !== weights.length) throw new Error('model keys and weights differ in length');
-    const entries = new Map<number, [number, number]>();
-    // A Float32 weight is exactly a Float64 one: every score is unchanged. A repeated key keeps
-    // its last weight.
-    for (let i = 0; i < keys.length; i++) entries.set(keys[i] as number, [weights[i] as number, NaN]);
-    for (const [key, weight] of spam ? spam.#entries() : [])
-      entries.set(key, [entries.get(key)?.[0] ?? NaN, weight]);
+    // The table holds the keys of both heads: the spam head's, and this head's that it lacks.
+    let distinct = keys.length;
+    if (spam) {
+      distinct = spam.#count;
+      for (let i = 0; i < keys.length; i++) if (spam.#slotOf(keys[i] as number) < 0) distinct++;
+    }
     let size = 1024;
-    while (size < entries.size * 1.5) size *= 2;
+    while (size < distinct * 1.5) size *= 2;
     this.#mask = size - 1;
     const buffer = new ArrayBuffer(size * 16);
     this.#keys = new Float64Array(buffer).fill(-1);
     this.#weights = new Float32Array(buffer);
-    for (const [key, [phishing, spamWeight]] of entries) {
-      let slot = keySlot(key, this.#mask);
-      while (this.#keys[2 * slot] !== -1) slot = (slot + 1) & this.#mask;
+    // A Float32 weight is exactly a Float64 one: every score is unchanged.
+    for (let i = 0; i < keys.length; i++) this.#set(keys[i] as number, weights[i] as number, PHISHING);
+    if (spam)
+      for (let slot = 0; slot <= spam.#mask; slot++) {
+        const weight = spam.#weights[4 * slot + PHISHING] as number;
+        if (spam.#keys[2 * slot] !== -1 && !Number.isNaN(weight))
+          this.#set(spam.#keys[2 * slot] as number, weight, SPAM);
+      }
+  }
+
+  /** Sets one head's weight of a key (`head`: PHISHING or SPAM); a repeated key keeps its last weight. */
+  #set(key: number, weight: number, head: number): void {
+    let slot = keySlot(key, this.#mask);
+    while (this.#keys[2 * slot] !== -1 && this.#keys[2 * slot] !== key) slot = (slot + 1) & this.#mask;
+    if (this.#keys[2 * slot] === -1) {
       this.#keys[2 * slot] = key;
-      this.#weights[4 * slot + 2] = phishing;
-      this.#weights[4 * slot + 3] = spamWeight;
+      this.#weights[4 * slot + PHISHING] = NaN;
+      this.#weights[4 * slot + SPAM] = NaN;
+      this.#count++;
       const bit = key % FILTER_BITS;
       this.#known[bit >>> 5] = (this.#known[bit >>> 5] as number) | (1 << (bit & 31));
     }
-  }
-
-  /** This model's own features and weights. */
-  *#entries(): Generator<[number, number]> {
-    for (let slot = 0; slot <= this.#mask; slot++) {
-      const weight = this.#weights[4 * slot + 2] as number;
-      if (this.#keys[2 * slot] !== -1 && !Number.isNaN(weight))
-        yield [this.#keys[2 * slot] as number, weight];
-    }
+    this.#weights[4 * slot + head] = weight;
   }
 
   static fromFile(file: ModelFile): PhishingModel {
@@ -117,7 +124,7 @@ export class PhishingModel {
   /** The weight of a feature key, or undefined when the model does not know it. */
   weight(key: number): number | undefined {
     const slot = this.#slotOf(key);
-    const weight = slot < 0 ? NaN : (this.#weights[4 * slot + 2] as number);
+    const weight = slot < 0 ? NaN : (this.#weights[4 * slot + PHISHING] as number);
     return Number.isNaN(weight) ? undefined : weight;
   }
 
@@ -155,8 +162,8 @@ export class PhishingModel {
     for (let i = 0; i < c.count; i++) {
       const slot = this.#slotOf(c.keys[i] as number);
       if (slot < 0) continue;
-      const weight = this.#weights[4 * slot + 2] as number;
-      const spamWeight = this.#weights[4 * slot + 3] as number;
+      const weight = this.#weights[4 * slot + PHISHING] as number;
+      const spamWeight = this.#weights[4 * slot + SPAM] as number;
       const isWord = WORD_PREFIXES.has(c.prefix(i));
       if (!Number.isNaN(weight)) {
         w[i] = weight;
@@ -204,6 +211,9 @@ function topTerms(c: FeatureCollector, w: Float32Array): string[] {
   return [...out];
 }
 
+/** Where each head's weight sits in a slot's four Float32s (the first two are the key). */
+const PHISHING = 2;
+const SPAM = 3;
 /** Size of the known-key filter in bits (a power of two, so a key's low bits index it). */
 const FILTER_BITS = 1 << 17;
 

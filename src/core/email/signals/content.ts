@@ -485,13 +485,14 @@ const LATIN_LOOKALIKE_ALL = new RegExp(LATIN_LOOKALIKE.source, 'gu');
 const TWO_LATIN = /[A-Za-z].*[A-Za-z]/;
 const NOT_LATIN_CYRILLIC_GREEK = /[^\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
+/** Runs of three or more letters: the words mixedScriptWords reads. */
+const LETTER_RUN = /\p{L}{3,}/gu;
+
 /**
  * Words spelt with Latin letters and look-alike Cyrillic or Greek ones ("Nеw rесоrd", whose е, с
  * and о are Cyrillic): what reads as one word to a person and as another to a filter. The
  * look-alikes are shown in brackets. Russian or Greek text has whole words in its own script.
  */
-const LETTER_RUN = /\p{L}{3,}/gu;
-
 function mixedScriptWords(s: string): string[] {
   if (!LATIN_LOOKALIKE.test(s)) return [];
   const out: string[] = [];
