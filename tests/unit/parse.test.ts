@@ -128,6 +128,25 @@ describe('MIME parsing', () => {
     expect(layouts.tallestBlank).toBe(0);
   });
 
+  it('measures how far a first line is moved off the screen, not a hanging indent or one to the right', () => {
+    const px = (style: string) => extractHtml(`<div style="${style}">Text</div>`).farIndent;
+    expect(px('TEXT-INDENT: -9999PX')).toBe(9999);
+    expect(px('text-indent:-999em')).toBe(15984);
+    expect(px('text-indent: -100%')).toBe(1000);
+    expect(px('text-indent: -10in; text-indent: -2000px')).toBe(2000);
+    for (const style of [
+      'text-indent:-18.0pt',
+      'text-indent:-.25in',
+      'text-indent:-1em',
+      'text-indent:-53px',
+      'text-indent:9999px',
+      'text-indent:0',
+      'text-indent: -999px',
+      'margin-left:-9999px',
+    ])
+      expect(px(style), style).toBe(0);
+  });
+
   it('hides what the message style sheet hides for every reader, not what a media query hides sometimes', () => {
     // Seen in later phishing: the lure's text padded with escaped tag names inside <q>, hidden by q{display:none}.
     const padding = '&lt;textarea&gt; &lt;object&gt; &lt;data&gt; '.repeat(20);

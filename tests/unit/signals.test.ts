@@ -1160,6 +1160,26 @@ describe('a blank block taller than a screen', () => {
   });
 });
 
+describe('a line moved off the screen', () => {
+  it('names how far, in a full message, and not a list’s hanging indent', async () => {
+    const raw = (html: string) =>
+      htmlMail('Payment/DecIined <customerservice.gufdq@example.net>', 'Final call', html);
+    // Seen in later phishing: a picture lure drawn as a link's background, its text indented away.
+    const { analysis: a } = await rulesEngine().analyzeRaw(
+      raw(
+        `<a href="https://example.net/c"><div style="DISPLAY: BLOCK; HEIGHT: 977PX; BACKGROUND: URL('https://example.net/p.png'); TEXT-INDENT: -9999PX;"> </div></a><p>Envio automático de Nota Fiscal Eletrônica.</p>`,
+      ),
+    );
+    expect(a.indicators.find((i) => i.id === 'content.offscreen_indent')?.evidence).toEqual([
+      'text moved 9999 px to the left',
+    ]);
+    const { analysis: b } = await rulesEngine().analyzeRaw(
+      raw('<p style="margin-left:36pt;text-indent:-18.0pt">· Trains run every half hour.</p>'),
+    );
+    expect(ids(b)).not.toContain('content.offscreen_indent');
+  });
+});
+
 describe('empty attachments', () => {
   const mixed = (part: string[]) =>
     Buffer.from(

@@ -11,6 +11,8 @@ export interface HtmlFacts {
   imageCount: number;
   /** Height in px of the tallest element with nothing in it (no text, picture or background); 0 if none. */
   tallestBlank: number;
+  /** How far, in px, the furthest first line is moved off the screen to the left (FAR_INDENT_PX); 0 if none. */
+  farIndent: number;
 }
 
 const SKIP = new Set(['script', 'style', 'head', 'title', 'noscript', 'template']);
@@ -58,6 +60,35 @@ function tallness(style: string): number {
   return px >= TALL_BLANK_PX ? px : 0;
 }
 
+/**
+ * A first line moved this many px or more to the left (`text-indent: -9999px`) is off any screen:
+ * the old trick for showing a picture instead of an element's text, here a picture lure drawn as
+ * a link's background, with the text left for filters. Hanging indents of lists are a few dozen px.
+ */
+const FAR_INDENT_PX = 1000;
+const TEXT_INDENT = /text-indent\s*:\s*-\s*(\d*\.?\d+)\s*(px|pt|pc|r?em|in|cm|mm|%)?/gi;
+/** CSS units in px, an em as 16 px; -100% (the box's whole width) reads as 1,000 px, out of sight. */
+const PX_PER: Record<string, number> = {
+  px: 1,
+  pt: 4 / 3,
+  pc: 16,
+  em: 16,
+  rem: 16,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  '%': 10,
+};
+
+/** How far left a style moves its first line, in px, if that reaches FAR_INDENT_PX; 0 otherwise. */
+function farIndent(style: string): number {
+  if (!/text-indent/i.test(style)) return 0;
+  let px = 0;
+  for (const m of matchesOf(TEXT_INDENT, style))
+    px = Math.max(px, Number(m[1]) * (PX_PER[(m[2] ?? 'px').toLowerCase()] ?? 1));
+  return px >= FAR_INDENT_PX ? Math.round(px) : 0;
+}
+
 /** Whether a style's (last) font size is zero; undefined when it sets none. */
 function zeroFont(style: string): boolean | undefined {
   if (!/font-size/i.test(style)) return undefined;
@@ -97,6 +128,7 @@ export function extractHtml(html: string): HtmlFacts {
   const top = () => stack[stack.length - 1] as Visibility;
   const invisible = (e: Visibility) => e.hidden || e.zero;
   let tallestBlank = 0;
+  let furthestIndent = 0;
   /** Open tall elements nothing has been seen inside yet (see TALL_BLANK_PX). */
   let openBlanks = 0;
   /** Something was seen: no open tall element is blank any more. */
@@ -138,6 +170,7 @@ export function extractHtml(html: string): HtmlFacts {
           const hidden = parent.hidden || HIDDEN_STYLE.test(style) || 'hidden' in attrs || fromSheet.hides;
           const zero = zeroFont(style) ?? fromSheet.zero ?? parent.zero;
           // A picture drawn as a background is something, not a blank.
+          furthestIndent = Math.max(furthestIndent, farIndent(style));
           const tall = tallness(style);
           const blank = tall && !/url\s*\(/i.test(style) ? tall : 0;
           if (blank) openBlanks++;
@@ -208,6 +241,7 @@ export function extractHtml(html: string): HtmlFacts {
     scriptCount,
     imageCount,
     tallestBlank,
+    farIndent: furthestIndent,
   };
 }
 

@@ -49,6 +49,8 @@ export interface ParsedEmail {
   hiddenText: string[];
   /** Height in px of the HTML's tallest blank element (html.ts TALL_BLANK_PX); 0 if none. */
   tallestBlank: number;
+  /** How far in px the HTML moves a first line off the screen to the left (html.ts FAR_INDENT_PX); 0 if none. */
+  farIndent: number;
   scriptCount: number;
   attachments: EmailAttachment[];
   warnings: string[];
