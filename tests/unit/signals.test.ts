@@ -212,6 +212,10 @@ describe('sender and authentication signals', () => {
       '~~ᴘ.ᴀ.ʏ.ᴍ.ᴇ.ɴ.ᴛ-ᴅ.ᴇ.ᴄ.ʟ.ɪ',
       '-Marijn van NTA',
       '[`.WeightLoss--]',
+      // A capital I for an l in a lure's word or a brand, a lower-case l for an I in capitals.
+      'Payment/DecIined',
+      'Iedger Support',
+      'PAYPAl SECURlTY',
     ])
       expect(obfuscatedName(name), name).toBe(true);
     for (const name of [
@@ -232,6 +236,10 @@ describe('sender and authentication signals', () => {
       '. AERMAN TUERXUN',
       "'Smith, John'",
       '[Team] Jane',
+      // A capital I inside an ordinary name is no disguise.
+      'Angus McIntosh',
+      'LinkedIn Jobs',
+      'IKEA Ireland',
     ])
       expect(obfuscatedName(name), name).toBe(false);
     // Such a name alone makes a message MEDIUM (is_phishing), whatever little else it carries.

@@ -608,9 +608,17 @@ function obfuscatedWords(subject: string, text: string): string[] {
   for (const w of disguisedInLine(subject)) found.add(w);
   for (const w of mixedScriptWords(body)) found.add(w);
   for (const w of smallCapsWords(body)) found.add(w);
-  for (const m of matchesOf(L_FOR_I, haystack)) found.add(m[0]);
-  for (const w of capitalIForL(haystack)) found.add(w);
+  for (const w of iAndLSwapped(haystack)) found.add(w);
   return [...found].slice(0, 5);
+}
+
+/**
+ * Words with a capital I and a lower-case l swapped, which look the same in a sans-serif font:
+ * a lower-case l inside a word in capitals (L_FOR_I), a capital I in a lure's word (capitalIForL).
+ * Read in the subject and text, and in the sender's name ("Payment/DecIined").
+ */
+export function iAndLSwapped(text: string): string[] {
+  return [...[...matchesOf(L_FOR_I, text)].map((m) => m[0]), ...capitalIForL(text)];
 }
 
 /**
@@ -622,7 +630,7 @@ function obfuscatedWords(subject: string, text: string): string[] {
  */
 const SPELLED_WITH_L: ReadonlySet<string> = new Set([
   ...`log login logon logged mail email hotmail wallet billing bill blocked locked
-    unlock validate validation alert deleted cancel cancelled closed helpdesk claim click link
+    unlock validate validation alert deleted cancel cancelled closed declined helpdesk claim click link
     delivery parcel failed limited online balance please`.split(/\s+/),
   // Brands with an l (Gmail, Outlook, Ledger, Apple, PayPal…).
   ...Object.keys(BRANDS).filter((b) => b.length >= 4 && b.includes('l')),

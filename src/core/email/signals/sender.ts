@@ -4,7 +4,7 @@ import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
 import { listReplyTo, rewrittenByList } from '../list-tag.js';
 import type { Indicator, MailAddress } from '../types.js';
-import { disguisedInLine } from './content.js';
+import { disguisedInLine, iAndLSwapped } from './content.js';
 import { indicator, namingText, type Signal } from './context.js';
 
 /**
@@ -28,10 +28,10 @@ function ownsName(named: string, senderDomain: string): boolean {
  * A display name broken up to slip a name past filters: two or more stray capitals ("R ltuaIs
  * W lnactie"), a run of dots inside it ("ComfortTeam...bdaI"), or a campaign code tacked on
  * after a dot (".....QN649", "Team .PAQO"), or invisible or look-alike characters inside a word
- * ("T\ufeffrust Wаllet" with a Cyrillic а). Initials ("J. R. Smith") are not stray letters.
+ * ("T\ufeffrust Wаllet" with a Cyrillic а, "Payment/DecIined" with a capital I for an l). Initials ("J. R. Smith") are not stray letters.
  */
 export function obfuscatedName(name: string): boolean {
-  if (disguisedInLine(name).length > 0) return true;
+  if (disguisedInLine(name).length > 0 || iAndLSwapped(name).length > 0) return true;
   // A name that opens with a dash, tilde, asterisk or bracketed punctuation ("-Marijn van NTA",
   // "[`.WeightLoss--]"): 54 phishing-pot messages (35 dated from 2025-07 on), no other mail.
   if (/^(?:[-~*`]|\[[`'.])/.test(name)) return true;
