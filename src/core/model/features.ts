@@ -66,7 +66,7 @@ const RULE_ONLY = new Set([
   'attachments.empty',
   // Blank blocks a screen tall are one phishing collection's campaigns in the corpus.
   'content.tall_blank',
-  // Lines moved off the screen to the left: the later months' phishing, one message earlier.
+  // Lines moved off the screen to the left: the later months' phishing alone.
   'content.offscreen_indent',
   // How bulk mail is sent (an ESP's click tracker), not whether it is phishing.
   'links.tracked_redirect',

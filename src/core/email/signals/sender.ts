@@ -28,7 +28,8 @@ function ownsName(named: string, senderDomain: string): boolean {
  * A display name broken up to slip a name past filters: two or more stray capitals ("R ltuaIs
  * W lnactie"), a run of dots inside it ("ComfortTeam...bdaI"), or a campaign code tacked on
  * after a dot (".....QN649", "Team .PAQO"), or invisible or look-alike characters inside a word
- * ("T\ufeffrust Wаllet" with a Cyrillic а, "Payment/DecIined" with a capital I for an l). Initials ("J. R. Smith") are not stray letters.
+ * ("T\ufeffrust Wаllet" with a Cyrillic а, "Payment/DecIined" with a capital I for an l).
+ * Initials ("J. R. Smith") are not stray letters.
  */
 export function obfuscatedName(name: string): boolean {
   if (disguisedInLine(name).length > 0 || iAndLSwapped(name).length > 0) return true;
