@@ -1394,6 +1394,19 @@ describe('the lure phrasings in other languages', () => {
     expect(rules("You won't need to do anything: your order ships tomorrow.")).not.toContain(
       'content.payment_request',
     );
+    // A bank's or shop's name between "your" and the account (Nazario's 2004-2005 lures), not
+    // a request for something else, nor a longer word.
+    for (const content of [
+      'We suggest you to access the following link to verify your Huntington Online Banking account.',
+      'Confirm your Online Banking records: https://www.wamu.example/confirm',
+    ])
+      expect(rules(content), content).toContain('content.credential_request');
+    for (const content of [
+      'Update your mailing preferences at any time.',
+      'Confirm your two new bank accounts in the app.',
+      'Verify your phone number to finish signing up.',
+    ])
+      expect(rules(content), content).not.toContain('content.credential_request');
     for (const content of [
       'Hallo Anna, deine Bestellung #10482 ist eingegangen. Bestellung ansehen: https://kaffee-nord.example/konto',
       'Bonjour Julie, votre commande n° 10482 a bien été expédiée. Suivre le colis : https://boutique.example/suivi',
