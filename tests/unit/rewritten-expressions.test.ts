@@ -131,14 +131,15 @@ describe('the hint that a text may name millions', () => {
       '15.5 million dollars',
       'five million us dollars',
       'dois milhões de dólares',
-      'DREI MILLIONEN',
       '5 millones de dólares',
       '2 miljoen euro',
       '£5m',
       'R$ 1 000 000',
       'USD 2.000.000',
-    ])
-      if (MILLIONS.test(t)) expect(MILLIONS_HINT.test(t), t).toBe(true);
+    ]) {
+      expect(MILLIONS.test(t), t).toBe(true);
+      expect(MILLIONS_HINT.test(t), t).toBe(true);
+    }
     // Every amount put together from a currency sign or word, a number, a word for million and a
     // currency word (or none, or a stray letter): 8,910 texts, 3,938 of which match.
     const parts = [
@@ -154,7 +155,6 @@ describe('the hint that a text may name millions', () => {
         matched++;
         expect(MILLIONS_HINT.test(t), JSON.stringify(t)).toBe(true);
       }
-
     expect(matched).toBe(3938);
   });
 });

@@ -169,8 +169,8 @@ export function extractHtml(html: string): HtmlFacts {
           const fromSheet = sheet ? sheetStyle(sheet, name, attrs) : NO_RULE;
           const hidden = parent.hidden || HIDDEN_STYLE.test(style) || 'hidden' in attrs || fromSheet.hides;
           const zero = zeroFont(style) ?? fromSheet.zero ?? parent.zero;
-          // A picture drawn as a background is something, not a blank.
           furthestIndent = Math.max(furthestIndent, farIndent(style));
+          // A picture drawn as a background is something, not a blank.
           const tall = tallness(style);
           const blank = tall && !/url\s*\(/i.test(style) ? tall : 0;
           if (blank) openBlanks++;
