@@ -113,6 +113,12 @@ describe('the phrase families, found in one scan', () => {
       'bitcoin',
       'mailbox ',
       'full',
+      // Whole phrases, so that overlaps within a family and between families come up often.
+      'access will be locked',
+      'will be closed',
+      'connect your crypto wallet',
+      'verify your account',
+      'urgently',
     ];
     for (const t of randomTexts(pieces, 4000, 16, 23))
       expect(phraseHits(t), JSON.stringify(t)).toEqual(byFamily(t));
