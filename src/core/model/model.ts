@@ -179,16 +179,21 @@ export class PhishingModel {
         } else spamStructure += spamWeight;
       }
     }
-    const probability = this.calibrate(this.bias + structure + words * wordScale(knownWords));
-    const spam = this.spam;
+    const probability = this.#probabilityOf(structure, words, knownWords);
     return {
       probability,
       // Only a message the model leans towards calling phishing needs its reasons spelled out.
       topTerms: probability >= TOP_TERMS_FROM ? topTerms(c, w) : [],
-      spamProbability: spam
-        ? spam.calibrate(spam.bias + spamStructure + spamWords * wordScale(spamKnownWords))
-        : null,
+      spamProbability: this.spam ? this.spam.#probabilityOf(spamStructure, spamWords, spamKnownWords) : null,
     };
+  }
+
+  /**
+   * The calibrated probability of a message whose known features weigh `structure` and `words`
+   * (`knownWords` of them words): the wording averaged over the words the head knows.
+   */
+  #probabilityOf(structure: number, words: number, knownWords: number): number {
+    return this.calibrate(this.bias + structure + words * wordScale(knownWords));
   }
 }
 
