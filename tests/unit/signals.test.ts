@@ -956,6 +956,41 @@ describe('impersonation lure', () => {
     expect(lureOf(toBrand)).toBeUndefined();
   });
 
+  it('pairs a false speaker with what only an impostor of the brand writes, though it asks for nothing', () => {
+    const cases: [sender: string, content: string, says: RegExp][] = [
+      [
+        'PayPal <service@notices.example>',
+        'Dear Customer, your statement is ready.',
+        /greets you generically/,
+      ],
+      // Cyrillic а and е inside a Latin word.
+      ['PayPal <service@notices.example>', 'Your st\u0430t\u0435ment is ready.', /disguises its words/],
+      ['PayPal <service@notices.example>', 'Your reward is waiting for you.', /promises you a prize/],
+      ['PayPal <info@rewards42.onmicrosoft.com>', 'Your statement is ready.', /Microsoft 365 tenant/],
+      ['PayPal® <service@notices.example>', 'Your statement is ready.', /trademark sign/],
+    ];
+    for (const [sender, content, says] of cases) {
+      const a = reassured.analyzeTest({ subject: 'Statement', sender, content });
+      expect(lureOf(a)?.explanation, content).toMatch(says);
+      expect(a.risk_score, content).toBeGreaterThanOrEqual(50);
+    }
+    // The brand's own domain greets as it likes; a brand named only in the subject is a topic.
+    const own = reassured.analyzeTest({
+      subject: 'Statement',
+      sender: 'PayPal <service@paypal.com>',
+      content: 'Dear Customer, your statement is ready.',
+    });
+    expect(ids(own)).toContain('content.generic_greeting');
+    expect(lureOf(own)).toBeUndefined();
+    const topic = reassured.analyzeTest({
+      subject: 'PayPal: what changed this year',
+      sender: 'Fintech Weekly <news@fintech-weekly.example>',
+      content: 'Dear friend, this week we read the fine print.',
+    });
+    expect(ids(topic)).toEqual(expect.arrayContaining(['sender.brand_subject', 'content.generic_greeting']));
+    expect(lureOf(topic)).toBeUndefined();
+  });
+
   it("leaves the brand's own mail, and a brand name that wants nothing, alone", () => {
     const own = rulesEngine().analyzeTest({
       subject: 'Notice',

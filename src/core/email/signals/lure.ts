@@ -32,6 +32,24 @@ const WANTS_OR_HIDES: readonly Part[] = [
 ];
 
 /**
+ * What completes a false speaker in the From name (rules 2.26.0), though none asks for anything:
+ * a brand's own mail knows the reader's name, spells its words plainly, writes from the brand's
+ * domain rather than a Microsoft 365 tenant's default one, and has no need of a trademark sign in
+ * its From line; a prize "from" a brand on another domain is the reward lure. Each pair was counted
+ * over the whole corpus, both views (2026-11-27): no legitimate or spam message of either;
+ * phishing (Nazario / earlier honeypot / later honeypot) greeting 12 / 109 / 16, disguised words
+ * 0 / 107 / 7, prize 2 / 20 / 1, tenant domain 0 / 14 / 4, trademark sign 0 / 38 / 45. A brand
+ * named only in the subject is left to WANTS_OR_HIDES: newsletters write about brands there.
+ */
+const IMPOSTOR_WAYS: readonly Part[] = [
+  ['content.generic_greeting', 'greets you generically, not by the name the brand would know'],
+  ['content.obfuscated_text', 'disguises its words with look-alike or invisible characters'],
+  ['content.prize', 'promises you a prize or reward'],
+  ['sender.tenant_default_domain', "writes from a Microsoft 365 tenant's default domain"],
+  ['sender.trademark_name', 'carries a trademark sign in the sender’s name'],
+];
+
+/**
  * What a message asks for and how, and what completes the lure with it, in the order they are
  * named. Each part is a signal of its own, common alone in real mail ("confirm your account",
  * "expires in 24 hours", a newsletter's tracked links); the pairs are what phishing has sent for
@@ -75,14 +93,15 @@ const LURES: readonly {
   // The sender calls itself a brand it does not write from, and wants something or hides its
   // links: no legitimate message, 667 earlier and 148 later honeypot phishing, 23 Nazario, 2 spam.
   // (A popular site's name or a look-alike sender domain instead of a listed brand matched feed
-  // relays and list posts, 19 legitimate messages: not kept.)
+  // relays and list posts, 19 legitimate messages: not kept.) Or it speaks the way only an
+  // impostor of a brand does (rules 2.26.0): see IMPOSTOR_WAYS.
   {
     id: 'sender.impersonation_lure',
     family: 'sender',
     lead: 'sender.brand_display_name',
     does: 'The sender calls itself by a brand it does not write from',
     then: 'the message',
-    partners: WANTS_OR_HIDES,
+    partners: [...WANTS_OR_HIDES, ...IMPOSTOR_WAYS],
   },
   // The same false speaker in the subject ("CORREIOS - your parcel will be returned" from
   // wiroos.host; rules 2.12.1): no legitimate message, 52 earlier and 54 later honeypot, 9 Nazario.
