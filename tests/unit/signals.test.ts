@@ -1009,6 +1009,44 @@ describe('impersonation lure', () => {
   });
 });
 
+describe('throwaway sender lure', () => {
+  const lureOf = (a: { indicators: { id: string; explanation: string }[] }) =>
+    a.indicators.find((i) => i.id === 'sender.throwaway_lure');
+
+  it('pairs a tenant default or pseudo-country sender domain with what the message wants or how it presses', () => {
+    const cases: [sender: string, content: string, says: RegExp][] = [
+      ['Offers <deals@promo7.onmicrosoft.com>', 'Act now: this offer ends tonight.', /tenant.*act at once/],
+      ['Rewards <club@lucky.uk.com>', 'Your reward is waiting for you.', /look like a country.*prize/],
+      [
+        'Billing <billing@pay.za.com>',
+        'Please update your billing information.',
+        /country.*sign in or confirm/,
+      ],
+    ];
+    for (const [sender, content, says] of cases) {
+      const a = reassured.analyzeTest({ subject: 'Hello', sender, content });
+      expect(lureOf(a)?.explanation, sender).toMatch(says);
+      expect(a.risk_score, sender).toBeGreaterThanOrEqual(50);
+    }
+  });
+
+  it('leaves such a sender that wants nothing to its own signal', () => {
+    for (const sender of ['Team <office@smallfirm.onmicrosoft.com>', 'Shop <hello@teashop.uk.com>']) {
+      const a = reassured.analyzeTest({
+        subject: 'Minutes',
+        sender,
+        content: 'The minutes of Tuesday are attached.',
+      });
+      expect(
+        ids(a).some((i) => i.startsWith('sender.tenant') || i.startsWith('sender.pseudo')),
+        sender,
+      ).toBe(true);
+      expect(lureOf(a), sender).toBeUndefined();
+      expect(a.risk_score, sender).toBeLessThan(50);
+    }
+  });
+});
+
 describe('forged brand sender', () => {
   const raw = (from: string) =>
     htmlMail(

@@ -80,6 +80,7 @@ const RULE_ONLY = new Set([
   'content.credential_lure',
   'sender.impersonation_lure',
   'sender.forged_brand',
+  'sender.throwaway_lure',
 ]);
 
 /**

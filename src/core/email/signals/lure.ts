@@ -19,16 +19,28 @@ const PRESSURE: readonly Part[] = [
   ['content.urgency', 'presses you to act at once'],
 ];
 
-/** What completes an impersonation: a request, pressure, or a link that hides where it goes. */
-const WANTS_OR_HIDES: readonly Part[] = [
+/** Requests: account details, money. */
+const REQUESTS: readonly Part[] = [
   ['content.credential_request', 'asks you to sign in or confirm account details'],
   ['content.payment_request', 'asks for money or payment details'],
+];
+const SHORTENER: Part = ['links.shortener', 'hides a link behind a URL shortener'];
+const RISKY_TLD: Part = ['links.risky_tld', 'links to a domain ending common in abuse'];
+const PRIZE: Part = ['content.prize', 'promises you a prize or reward'];
+const DISGUISED_WORDS: Part = [
+  'content.obfuscated_text',
+  'disguises its words with look-alike or invisible characters',
+];
+
+/** What completes an impersonation: a request, pressure, or a link that hides where it goes. */
+const WANTS_OR_HIDES: readonly Part[] = [
+  ...REQUESTS,
   ...PRESSURE,
   ...DISGUISED,
-  ['links.shortener', 'hides a link behind a URL shortener'],
+  SHORTENER,
   ['links.bucket_page', 'links to a page in a cloud storage bucket'],
   ['links.free_hosting', 'links to a page on a free site host'],
-  ['links.risky_tld', 'links to a domain ending common in abuse'],
+  RISKY_TLD,
 ];
 
 /**
@@ -43,10 +55,29 @@ const WANTS_OR_HIDES: readonly Part[] = [
  */
 const IMPOSTOR_WAYS: readonly Part[] = [
   ['content.generic_greeting', 'greets you generically, not by the name the brand would know'],
-  ['content.obfuscated_text', 'disguises its words with look-alike or invisible characters'],
-  ['content.prize', 'promises you a prize or reward'],
+  DISGUISED_WORDS,
+  PRIZE,
   ['sender.tenant_default_domain', "writes from a Microsoft 365 tenant's default domain"],
   ['sender.trademark_name', 'carries a trademark sign in the sender’s name'],
+];
+
+/**
+ * What completes a throwaway sender address (rules 2.27.0): a request, pressure, a prize, words
+ * disguised to pass filters, a link that hides where it goes. Either address alone is in some
+ * real mail (a small firm that never set up its own domain, a shop under uk.com), so each is a
+ * signal of 0.4, not decisive; with one of these it is a lure. Pairs counted over the whole
+ * corpus, both views (2026-11-27), in phishing only (no legitimate or spam message): tenant
+ * domain with urgency 18, a prize 19, disguised words 18, a hidden shortener 29, a payment
+ * request 6; pseudo-country domain with a hidden shortener 111, a payment request 32, urgency 18,
+ * disguised words 12, a credential request 14, a prize 8.
+ */
+const THROWAWAY_WANTS: readonly Part[] = [
+  ...REQUESTS,
+  ...PRESSURE,
+  PRIZE,
+  DISGUISED_WORDS,
+  SHORTENER,
+  RISKY_TLD,
 ];
 
 /**
@@ -102,6 +133,25 @@ const LURES: readonly {
     does: 'The sender calls itself by a brand it does not write from',
     then: 'the message',
     partners: [...WANTS_OR_HIDES, ...IMPOSTOR_WAYS],
+  },
+  // A throwaway sender address, a cloud tenant's default domain or a privately sold look-alike
+  // of a country's domain (rules 2.27.0), that wants something, presses or hides: counted over
+  // the corpus, both views (2026-11-27), no legitimate or spam message; see THROWAWAY_WANTS.
+  {
+    id: 'sender.throwaway_lure',
+    family: 'sender',
+    lead: 'sender.tenant_default_domain',
+    does: 'The sender writes from a cloud tenant’s default domain, where throwaway trial accounts send from',
+    then: 'the message',
+    partners: THROWAWAY_WANTS,
+  },
+  {
+    id: 'sender.throwaway_lure',
+    family: 'sender',
+    lead: 'sender.pseudo_country_domain',
+    does: 'The sender writes from a privately sold domain made to look like a country’s',
+    then: 'the message',
+    partners: THROWAWAY_WANTS,
   },
   // The same false speaker in the subject ("CORREIOS - your parcel will be returned" from
   // wiroos.host; rules 2.12.1): no legitimate message, 52 earlier and 54 later honeypot, 9 Nazario.
