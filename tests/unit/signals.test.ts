@@ -593,14 +593,22 @@ describe('content signals', () => {
       ['Your reward is waiting', 'Open the link below to see it.'],
       ['Wij verloten meerdere cadeaukaarten', 'Doe mee en win een cadeaukaart van €250.'],
       ['Deine Belohnung wartet', 'Jetzt abholen.'],
+      // German writes the prize as one compound word.
+      ['Dein Weihnachtsbonus wartet', 'Jetzt abholen.'],
+      ['Info', 'Ihr Treuegeschenk liegt bereit.'],
       ['Félicitations', 'Vous avez gagné un iPhone 16.'],
     ]) {
       const p = found(subject as string, content as string).find((i) => i.id === 'content.prize');
       expect(p, subject).toBeDefined();
     }
-    expect(found('Your order has shipped', 'Use your voucher next time.').map((i) => i.id)).not.toContain(
-      'content.prize',
-    );
+    for (const [subject, content] of <[string, string][]>[
+      ['Your order has shipped', 'Use your voucher next time.'],
+      ['Ihre Bestellung', 'Ihr Paket wartet in der Filiale. Ihr Bonusheft liegt bei.'],
+    ])
+      expect(
+        found(subject, content).map((i) => i.id),
+        content,
+      ).not.toContain('content.prize');
 
     const zw = found('Fi\u200b\u200bn\u200bal wa\u200brning: your photos', 'See the link.');
     expect(zw.find((i) => i.id === 'content.obfuscated_text')?.evidence).toEqual(['"Fi·n·al"', '"wa·rning"']);
