@@ -1034,6 +1034,10 @@ describe('throwaway sender lure', () => {
     for (const [sender, content, says] of cases) {
       const a = reassured.analyzeTest({ subject: 'Hello', sender, content });
       expect(lureOf(a)?.explanation, sender).toMatch(says);
+      // No brand is claimed: the explanation must not call it an impersonation.
+      expect(lureOf(a)?.explanation, sender).toMatch(
+        /the make-up of a lure sent from a throwaway address\.$/,
+      );
       expect(a.risk_score, sender).toBeGreaterThanOrEqual(50);
     }
   });

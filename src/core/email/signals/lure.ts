@@ -66,10 +66,10 @@ const IMPOSTOR_WAYS: readonly Part[] = [
  * disguised to pass filters, a link that hides where it goes. Either address alone is in some
  * real mail (a small firm that never set up its own domain, a shop under uk.com), so each is a
  * signal of 0.4, not decisive; with one of these it is a lure. Pairs counted over the whole
- * corpus, both views (2026-11-27), in phishing only (no legitimate or spam message): tenant
- * domain with urgency 18, a prize 19, disguised words 18, a hidden shortener 29, a payment
- * request 6; pseudo-country domain with a hidden shortener 111, a payment request 32, urgency 18,
- * disguised words 12, a credential request 14, a prize 8.
+ * corpus, both views (2026-11-27), in phishing only (no legitimate or spam message); as full
+ * mail, tenant domain with urgency 18, a prize 19, disguised words 18, a hidden shortener 29, a
+ * payment request 6; pseudo-country domain with a hidden shortener 111, a payment request 32,
+ * urgency 18, disguised words 12, a credential request 14, a prize 8.
  */
 const THROWAWAY_WANTS: readonly Part[] = [
   ...REQUESTS,
@@ -165,6 +165,13 @@ const LURES: readonly {
   },
 ];
 
+/** What each lure's pair of signals makes, as its explanation ends. */
+const MAKE_UP: Readonly<Record<string, string>> = {
+  'content.credential_lure': 'credential phishing',
+  'sender.impersonation_lure': 'an impersonation',
+  'sender.throwaway_lure': 'a lure sent from a throwaway address',
+};
+
 /**
  * The lures the other signals add up to (at most one of each id), read after them.
  * `senderDomain`: the From address's registrable domain; `linkDomains`: its web links' domains.
@@ -189,7 +196,7 @@ export function lureSignals(
           family: lure.family,
           severity: 'high',
           weight: DECISIVE_WEIGHT,
-          explanation: `${lure.does}, and ${lure.then} ${says}: the make-up of ${lure.family === 'sender' ? 'an impersonation' : 'credential phishing'}.`,
+          explanation: `${lure.does}, and ${lure.then} ${says}: the make-up of ${MAKE_UP[lure.id]}.`,
           evidence: [lead.evidence[0], part.evidence[0]].filter((e): e is string => e !== undefined),
         }),
       );
