@@ -137,6 +137,14 @@ const report = {
     recall: modes(forward),
     recall_ci: intervals(forward),
     recall_high_full: rate(forward, 'full', THRESHOLDS.HIGH),
+    // How recall holds as the mail gets further from the newest training mail: the private
+    // check's phishing is dated later still.
+    by_month: Object.fromEntries(
+      [...new Set(forward.map((r) => r.month))].sort().map((m) => {
+        const rs = forward.filter((r) => r.month === m);
+        return [m, { n: rs.length, full: rate(rs, 'full'), paste: rate(rs, 'paste'), ci: intervals(rs) }];
+      }),
+    ),
   },
   unseen_phishing: Object.fromEntries(
     phishingSources

@@ -76,6 +76,8 @@ export interface Scored {
   /** Near-duplicate group (campaign, template, repeated notice) of the corpus index. */
   group: string;
   lang: string;
+  /** The message's month (YYYY-MM): the phishing's index date, the legitimate mail's own date. */
+  month: string;
   full: number;
   paste: number;
   pasteHtml: number | null;
@@ -102,6 +104,7 @@ export function scoreAll(
       source: e.source,
       group: e.group,
       lang: e.lang,
+      month: e.date.slice(0, 7),
       full: full.risk_score,
       paste: score(e.paste).risk_score,
       pasteHtml: e.pasteHtml ? score(e.pasteHtml).risk_score : null,

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { parseTestEmail } from '../../src/core/index.js';
+import { loadPopularDomains } from '../../src/adapters/data/load.js';
+import { parseTestEmail, PhishingModel } from '../../src/core/index.js';
 import type { Example } from '../../scripts/lib/dataset.js';
-import { inSenderFold, NEWSLETTERS, SENDER_FOLDS } from '../../scripts/lib/protocol.js';
+import { inSenderFold, NEWSLETTERS, scoreAll, SENDER_FOLDS } from '../../scripts/lib/protocol.js';
 
 /** A corpus example with only what the fold split reads: label, source and sender. */
-function example(label: Example['label'], source: string, sender: string): Example {
+function example(label: Example['label'], source: string, sender: string, date = '2019-10-01'): Example {
   const parsed = parseTestEmail({ subject: 'Weekly update', sender, content: 'News from us.' });
   return {
     split: 'train',
     label,
     source,
     group: sender,
-    date: '2019-10-01',
+    date,
     lang: 'en',
     full: { ...parsed, mode: 'full' },
     paste: parsed,
@@ -46,5 +47,20 @@ describe("npm run eval's newsletter sender folds", () => {
       example('spam', NEWSLETTERS, 'C <c@sender1.example.org>'),
     ])
       expect(foldsOf(e)).toEqual([]);
+  });
+});
+
+describe("npm run eval's forward recall by month", () => {
+  it('scores each message with the month of its date, which the report groups the later phishing by', () => {
+    const model = new PhishingModel(new Float64Array(0), new Float32Array(0), -12, { a: 1, b: 0 }, 'test');
+    const scored = scoreAll(
+      [
+        example('phishing', 'phishing-pot', 'A <a@one.example>', '2025-08-14'),
+        example('phishing', 'phishing-pot', 'B <b@two.example>', '2025-12-01'),
+      ],
+      model,
+      loadPopularDomains(),
+    );
+    expect(scored.map((r) => r.month)).toEqual(['2025-08', '2025-12']);
   });
 });
