@@ -4,8 +4,9 @@ import { pairAt } from './model/words.js';
  * Every match of a global expression, in order, as `text.matchAll(re)` gives them, but without
  * the copy of the expression that matchAll makes on every call: when the content signals scanned
  * the text once for each of their eight phrase families, the copies cost about 25 µs a message of
- * the dev corpus (contentSignals 169-175 → 146-154 µs). Reads `re` from the start and leaves its lastIndex at 0 when done;
- * synchronous callers only, as the expression's lastIndex is its state.
+ * the dev corpus (contentSignals 169-175 → 146-154 µs). Reads `re` from the start and leaves
+ * its lastIndex at 0 when done; synchronous callers only, as the expression's lastIndex is its
+ * state.
  */
 export function* matchesOf(re: RegExp, text: string): Generator<RegExpExecArray, void, undefined> {
   if (!re.global) throw new Error(`matchesOf needs a global expression: ${re}`);

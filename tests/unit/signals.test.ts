@@ -1400,6 +1400,12 @@ describe('webmail lures', () => {
 
 describe('the lure phrasings in other languages', () => {
   const rules = (content: string) => pastedIds('Notice', 'Service <service@notice.example>', content);
+  /** Each text, pasted, is read as the signal `id` (or, with `read` false, is not). */
+  const expectRead = (id: string, texts: string[], read = true) => {
+    for (const text of texts)
+      if (read) expect(rules(text), text).toContain(id);
+      else expect(rules(text), text).not.toContain(id);
+  };
   // One account lure per language: a restricted account, a deadline, a request to confirm.
   const lures: [string, string][] = [
     [
@@ -1435,22 +1441,20 @@ describe('the lure phrasings in other languages', () => {
   });
 
   it('reads the webmail lures and fee demands in those languages', () => {
-    for (const content of [
+    expectRead('content.mailbox_lure', [
       'Ihr Postfach ist voll. Um Ihr aktuelles Passwort zu behalten, melden Sie sich an.',
       'Votre boîte aux lettres est pleine : 14 messages entrants sont en attente.',
       'Su buzón está lleno. Valide su buzón para liberar los mensajes retenidos.',
       'Para manter a sua senha atual, valide a sua caixa de correio.',
       'Om uw huidige wachtwoord te behouden, meldt u zich hieronder aan.',
       'La tua casella di posta è piena: i messaggi in arrivo sono trattenuti.',
-    ])
-      expect(rules(content), content).toContain('content.mailbox_lure');
-    for (const content of [
+    ]);
+    expectRead('content.payment_request', [
       'Votre colis est en attente : frais de douane impayés de 1,99 €.',
       'Sie haben Anspruch auf eine Rückerstattung von 264,80 €.',
       'Tiene derecho a una devolución de 264,80 €.',
       'Hai diritto a un rimborso fiscale di 264,80 €.',
-    ])
-      expect(rules(content), content).toContain('content.payment_request');
+    ]);
   });
 
   it('matches whole words only, accented letters included, and leaves real account mail of those languages quiet', () => {
@@ -1481,17 +1485,19 @@ describe('the lure phrasings in other languages', () => {
     );
     // A bank's or shop's name between "your" and the account (Nazario's 2004-2005 lures), not
     // a request for something else, nor a longer word.
-    for (const content of [
+    expectRead('content.credential_request', [
       'We suggest you to access the following link to verify your Huntington Online Banking account.',
       'Confirm your Online Banking records: https://www.wamu.example/confirm',
-    ])
-      expect(rules(content), content).toContain('content.credential_request');
-    for (const content of [
-      'Update your mailing preferences at any time.',
-      'Confirm your two new bank accounts in the app.',
-      'Verify your phone number to finish signing up.',
-    ])
-      expect(rules(content), content).not.toContain('content.credential_request');
+    ]);
+    expectRead(
+      'content.credential_request',
+      [
+        'Update your mailing preferences at any time.',
+        'Confirm your two new bank accounts in the app.',
+        'Verify your phone number to finish signing up.',
+      ],
+      false,
+    );
     for (const content of [
       'Hallo Anna, deine Bestellung #10482 ist eingegangen. Bestellung ansehen: https://kaffee-nord.example/konto',
       'Bonjour Julie, votre commande n° 10482 a bien été expédiée. Suivre le colis : https://boutique.example/suivi',

@@ -80,6 +80,14 @@ const THROWAWAY_WANTS: readonly Part[] = [
   RISKY_TLD,
 ];
 
+/** Each lure's id, and what its pair of signals makes, as its explanation ends. */
+const MAKE_UP = {
+  'content.credential_lure': 'credential phishing',
+  'sender.impersonation_lure': 'an impersonation',
+  'sender.throwaway_lure': 'a lure sent from a throwaway address',
+} as const;
+type LureId = keyof typeof MAKE_UP;
+
 /**
  * What a message asks for and how, and what completes the lure with it, in the order they are
  * named. Each part is a signal of its own, common alone in real mail ("confirm your account",
@@ -91,7 +99,7 @@ const THROWAWAY_WANTS: readonly Part[] = [
  * 2026-11-26); each pair kept matches at most one legitimate message of 23,951.
  */
 const LURES: readonly {
-  id: string;
+  id: LureId;
   family: Indicator['family'];
   lead: string;
   /** What the lead signal says, as the explanation's opening clause. */
@@ -165,13 +173,6 @@ const LURES: readonly {
   },
 ];
 
-/** What each lure's pair of signals makes, as its explanation ends. */
-const MAKE_UP: Readonly<Record<string, string>> = {
-  'content.credential_lure': 'credential phishing',
-  'sender.impersonation_lure': 'an impersonation',
-  'sender.throwaway_lure': 'a lure sent from a throwaway address',
-};
-
 /**
  * The lures the other signals add up to (at most one of each id), read after them.
  * `senderDomain`: the From address's registrable domain; `linkDomains`: its web links' domains.
@@ -239,7 +240,7 @@ function offBrandLinks(claim: Indicator | undefined, linkDomains: readonly strin
   if (!elsewhere) return null;
   return decisive(
     'sender.impersonation_lure',
-    `The sender calls itself by a brand it does not write from, and the message links to ${elsewhere}, not to a site of that brand: the make-up of an impersonation.`,
+    `The sender calls itself by a brand it does not write from, and the message links to ${elsewhere}, not to a site of that brand: the make-up of ${MAKE_UP['sender.impersonation_lure']}.`,
     [claim.evidence[0], `link to ${elsewhere}`],
   );
 }
