@@ -895,6 +895,22 @@ describe('credential lure', () => {
     expect(lure(threatened.analysis)?.explanation).toContain('threatens your account');
   });
 
+  it('pairs the request with a form that posts elsewhere, or with script code', async () => {
+    const ask = '<p>Please confirm your account details below.</p>';
+    const form = await rulesEngine().analyzeRaw(
+      raw(
+        'Bank <alerts@bank.example>',
+        `${ask}<form action="https://collect.example.net/post.php"><input name="pin"></form>`,
+      ),
+    );
+    expect(lure(form.analysis)?.explanation).toContain('a form that sends what you type to another site');
+    expect(form.analysis.risk_score).toBeGreaterThanOrEqual(50);
+    const script = await rulesEngine().analyzeRaw(
+      raw('Bank <alerts@bank.example>', `${ask}<script>document.write('x')</script>`),
+    );
+    expect(lure(script.analysis)?.explanation).toContain('script code');
+  });
+
   it("leaves real account mail alone: a request on the sender's own site, or a threat with a named link", async () => {
     const confirm = await rulesEngine().analyzeRaw(
       raw(
@@ -1081,6 +1097,39 @@ describe('forged brand sender', () => {
       expect(ids(analysis)).toContain('links.ip_host');
       expect(forged(analysis)).toBeUndefined();
     }
+  });
+
+  const mail = (from: string, html: string) => rulesEngine().analyzeRaw(htmlMail(from, 'Your account', html));
+  it("reads the sender's own brand named on a domain it does not use, or a form posting elsewhere, as forged", async () => {
+    const named = await mail(
+      'eBay <security@ebay.com>',
+      '<p>Please <a href="http://signin.ebay.com.ws-cgi.example.net/ebayisapi">sign in</a> to keep your account.</p>',
+    );
+    expect(ids(named.analysis)).toContain('links.brand_on_unrelated_domain');
+    expect(forged(named.analysis)?.explanation).toContain(
+      "links to ebay's name on a domain ebay does not use",
+    );
+    expect(named.analysis.risk_score).toBeGreaterThanOrEqual(50);
+
+    const form = await mail(
+      'PayPal <service@paypal.com>',
+      '<form action="http://203.0.113.9.example.net/update.php" method="post"><input name="card"></form>',
+    );
+    expect(forged(form.analysis)?.explanation).toContain(
+      'holds a form that sends what you type to another site',
+    );
+  });
+
+  it("leaves a brand's link naming another brand elsewhere, and a brand's own links, alone", async () => {
+    // A shop's mail linking to a page about PayPal on a third-party site: no claim about its From line.
+    const other = await mail(
+      'eBay <deals@ebay.com>',
+      '<p>Pay with <a href="https://checkout.example.net/paypal/offer">PayPal</a> this week.</p>',
+    );
+    expect(ids(other.analysis)).toContain('links.brand_on_unrelated_domain');
+    expect(forged(other.analysis)).toBeUndefined();
+    const own = await mail('eBay <deals@ebay.com>', '<p><a href="https://www.ebay.com/deals">Deals</a></p>');
+    expect(forged(own.analysis)).toBeUndefined();
   });
 });
 
