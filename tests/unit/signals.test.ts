@@ -1445,6 +1445,47 @@ describe('webmail lures', () => {
       lure('Password changed', 'Your password was changed. If this was not you, contact support.'),
     ).not.toContain('content.mailbox_lure');
   });
+
+  const quota = (a: { indicators: { id: string; explanation: string }[] }) =>
+    a.indicators.find((i) => i.id === 'content.quota_lure');
+  it('reads a full mailbox or exceeded quota from a stranger as a lure, whatever the model reads', () => {
+    for (const content of [
+      'Your email quota has exceeded the set limit of 2GB. To re-set your email quota, click here.',
+      'You have used 99.8% of your email storage. Incoming messages are being returned.',
+      'Dear user, your mailbox is almost full. Increase your mailbox size below.',
+    ]) {
+      const a = reassured.analyzeTest({
+        subject: 'Mailbox warning',
+        sender: 'Admin <admin@mail.smallfirm.example>',
+        content,
+      });
+      expect(quota(a)?.explanation, content).toContain('yet comes from smallfirm.example');
+      expect(a.risk_score, content).toBeGreaterThanOrEqual(50);
+    }
+  });
+
+  it("leaves a provider's own notice, and your own domain's server, to the other signals", async () => {
+    const full = 'Your storage is almost full: you have used 95% of your storage. Get more storage.';
+    const google = reassured.analyzeTest({
+      subject: 'Your Google Account storage is almost full',
+      sender: 'Google <no-reply@accounts.google.com>',
+      content: full,
+    });
+    expect(quota(google)).toBeUndefined();
+    // cPanel writes its quota warning from the reader's own domain.
+    const { analysis } = await rulesEngine().analyzeRaw(
+      htmlMail('cPanel <cpanel@reader.example>', 'Mailbox quota warning', `<p>${full}</p>`)
+        .toString()
+        .replace('To: reader@example.org', 'To: ann@reader.example'),
+    );
+    expect(quota(analysis)).toBeUndefined();
+    const stranger = reassured.analyzeTest({
+      subject: 'Mailbox quota warning',
+      sender: 'cPanel <cpanel@reader.example>',
+      content: full,
+    });
+    expect(quota(stranger)).toBeDefined();
+  });
 });
 
 describe('the lure phrasings in other languages', () => {

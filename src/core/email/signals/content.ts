@@ -1,4 +1,5 @@
-import { BRANDS } from '../../domains/brands.js';
+import { BRANDS, brandOf } from '../../domains/brands.js';
+import type { PopularDomains } from '../../domains/popular.js';
 import { LATIN_LOOKALIKE } from '../../domains/confusables.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { isReader } from '../call-to-action.js';
@@ -348,7 +349,7 @@ export const oneLine = (s: string) => s.replace(/\s{2,}|[^\S ]/g, ' ');
 const quoted = (h: string) => `"${oneLine(h.toLowerCase())}"`;
 
 /** Language and markup patterns in the subject and visible body. */
-export const contentSignals: Signal = ({ email, senderDomain }) => {
+export const contentSignals: Signal = ({ email, senderDomain, popular }) => {
   const out: Indicator[] = [];
   // Whitespace runs read as one space, so a phrase wrapped across lines ("your urgent\nresponse",
   // plain text at 72 columns) still matches; the subject stays apart from the body.
@@ -377,6 +378,8 @@ export const contentSignals: Signal = ({ email, senderDomain }) => {
   if (pitch) out.push(pitch);
   const fund = trainingFundSolicitation(haystack, senderDomain);
   if (fund) out.push(fund);
+  const quota = quotaLure(haystack, email, senderDomain, popular);
+  if (quota) out.push(quota);
   const image = imageOnly(email);
   if (image) out.push(image);
   const disguised = obfuscatedWords(email.subject, email.text);
@@ -495,6 +498,43 @@ function trainingFundSolicitation(haystack: string, senderDomain: string | null)
     explanation:
       'It offers to unlock your French training fund (CPF) from outside the official service: canvassing CPF holders is unlawful in France, and this is a known scam to take the fund or your identity.',
     evidence: [`"${hook.replace(/\s+/g, ' ')}"`, `sender domain ${senderDomain ?? 'unknown'}`],
+  });
+}
+
+/**
+ * A mailbox said to be full, its quota exceeded, storage to "increase": the webmail lure aimed at
+ * company and university mailboxes ("Your email quota has exceeded the set limit of 2GB … click
+ * here to re-set your quota"). Real providers send the same notice, so who sends it decides: your
+ * mail provider (a brand, a popular domain: google.com, apple.com, yahoo.com, orange.fr) or your
+ * own domain's server (cPanel writes from it) may; anyone else may not. Written from the lure
+ * class, not learned: the corpus has 25 such phishing messages (15 earlier, 10 later honeypot)
+ * and no legitimate or spam one (2026-11-27), and the model read a hand-written quota lure as
+ * 1/100. Pasted text has no recipient, so a pasted notice of your own domain's server is read as
+ * a stranger's.
+ */
+const QUOTA_FULL =
+  /\b(?:mailbox|e-?mail (?:account|box|storage)|inbox|storage|quota)(?: \S+){0,6}? (?:is|are|has|have)(?: \S+){0,2}? (?:almost full|full|nearly full|exceeded|over (?:its|the|your) (?:limit|quota)|reached (?:its|the|your) (?:limit|maximum|quota))\b|\b(?:used|using|consumed) (?:\d{2,3}(?:[.,]\d+)? ?%|all) of (?:your|its|the) (?:e-?mail |mailbox |storage |allotted )*(?:storage|quota|space)\b|\b(?:re-?set|increase|upgrade|expand|extend|validate) (?:your |the )?(?:e-?mail |mailbox )?(?:quota|storage)\b|\b(?:increase|upgrade|expand|extend) (?:your |the )?(?:mailbox|e-?mail) (?:size|space|storage|quota)\b/i;
+/** Mail providers and popular sites send real quota notices: the top of the popular-domain list. */
+const QUOTA_SENDERS_WITHIN = 10_000;
+
+function quotaLure(
+  haystack: string,
+  email: ParsedEmail,
+  senderDomain: string | null,
+  popular: PopularDomains,
+): Indicator | null {
+  const said = QUOTA_FULL.exec(haystack)?.[0];
+  if (!said) return null;
+  if (senderDomain && (brandOf(senderDomain) || popular.isPopular(senderDomain, QUOTA_SENDERS_WITHIN)))
+    return null;
+  if (senderDomain && email.to.some((r) => registrableDomain(r.address) === senderDomain)) return null;
+  return indicator({
+    id: 'content.quota_lure',
+    family: 'content',
+    severity: 'high',
+    weight: DECISIVE_WEIGHT,
+    explanation: `It says your mailbox is full or over its quota, yet comes from ${senderDomain ?? 'an unknown sender'}, not a mail provider or your own domain's server: the make-up of a webmail lure.`,
+    evidence: [quoted(said), `sender domain ${senderDomain ?? 'unknown'}`],
   });
 }
 
