@@ -1447,21 +1447,37 @@ describe('webmail lures', () => {
   });
 
   const quota = (a: { indicators: { id: string; explanation: string }[] }) =>
-    a.indicators.find((i) => i.id === 'content.quota_lure');
-  it('reads a full mailbox or exceeded quota from a stranger as a lure, whatever the model reads', () => {
-    for (const content of [
-      'Your email quota has exceeded the set limit of 2GB. To re-set your email quota, click here.',
-      'You have used 99.8% of your email storage. Incoming messages are being returned.',
-      'Dear user, your mailbox is almost full. Increase your mailbox size below.',
+    a.indicators.find((i) => i.id === 'content.notice_lure');
+  const fromStranger = (content: string) =>
+    reassured.analyzeTest({ subject: 'Notice', sender: 'Admin <admin@mail.smallfirm.example>', content });
+  it("reads a provider's notice from a stranger as a lure, whatever the model reads", () => {
+    for (const [content, says] of <[string, string][]>[
+      [
+        'Your email quota has exceeded the set limit of 2GB. To re-set your email quota, click here.',
+        'over its quota',
+      ],
+      ['You have used 99.8% of your email storage. Incoming messages are being returned.', 'over its quota'],
+      ['Dear user, your mailbox is almost full. Increase your mailbox size below.', 'over its quota'],
+      ['You have a new voicemail from +1 415 555 0132. Duration 0:42. Play Voicemail', 'a voicemail or fax'],
+      ['You have received a 3 page fax. View Fax Document', 'a voicemail or fax'],
+      ['Your message could not be delivered to 4 recipients. Click below to retry.', 'sent again'],
     ]) {
-      const a = reassured.analyzeTest({
-        subject: 'Mailbox warning',
-        sender: 'Admin <admin@mail.smallfirm.example>',
-        content,
-      });
+      const a = fromStranger(content);
+      expect(quota(a)?.explanation, content).toContain(says);
       expect(quota(a)?.explanation, content).toContain('yet comes from smallfirm.example');
       expect(a.risk_score, content).toBeGreaterThanOrEqual(50);
     }
+  });
+
+  it('leaves a person writing about their inbox, a voicemail or a fax alone', () => {
+    for (const content of [
+      'Sorry, my inbox is full this week; write to my other address.',
+      'We need to increase the storage on the NAS before Friday.',
+      'Please listen to the voicemail I left you this morning.',
+      'We received a fax from your office yesterday; can you view the fax and call me?',
+      'Could you resend the emails from Monday? They never arrived.',
+    ])
+      expect(quota(fromStranger(content)), content).toBeUndefined();
   });
 
   it("leaves a provider's own notice, and your own domain's server, to the other signals", async () => {

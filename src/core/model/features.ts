@@ -52,7 +52,7 @@ const RULE_ONLY = new Set([
   'content.image_only',
   'sender.trademark_name',
   'content.mailbox_lure',
-  'content.quota_lure',
+  'content.notice_lure',
   'sender.recipient_domain_name',
   'sender.brand_subject',
   'sender.domain_in_local_part',

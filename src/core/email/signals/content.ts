@@ -378,8 +378,8 @@ export const contentSignals: Signal = ({ email, senderDomain, popular }) => {
   if (pitch) out.push(pitch);
   const fund = trainingFundSolicitation(haystack, senderDomain);
   if (fund) out.push(fund);
-  const quota = quotaLure(haystack, email, senderDomain, popular);
-  if (quota) out.push(quota);
+  const notice = strangerNotice(haystack, email, senderDomain, popular);
+  if (notice) out.push(notice);
   const image = imageOnly(email);
   if (image) out.push(image);
   const disguised = obfuscatedWords(email.subject, email.text);
@@ -502,40 +502,65 @@ function trainingFundSolicitation(haystack: string, senderDomain: string | null)
 }
 
 /**
- * A mailbox said to be full, its quota exceeded, storage to "increase": the webmail lure aimed at
- * company and university mailboxes ("Your email quota has exceeded the set limit of 2GB … click
- * here to re-set your quota"). Real providers send the same notice, so who sends it decides: your
- * mail provider (a brand, a popular domain: google.com, apple.com, yahoo.com, orange.fr) or your
- * own domain's server (cPanel writes from it) may; anyone else may not. Written from the lure
- * class, not learned: the corpus has 25 such phishing messages (15 earlier, 10 later honeypot)
- * and no legitimate or spam one (2026-11-27), and the model read a hand-written quota lure as
- * 1/100. Pasted text has no recipient, so a pasted notice of your own domain's server is read as
- * a stranger's.
+ * Notices that real services send and lures copy word for word, so who sends them decides: a
+ * mailbox said to be full or over its quota ("Your email quota has exceeded the set limit of 2GB
+ * … click here to re-set your quota"), a voicemail or fax waiting to be played or viewed, mail
+ * that "could not be delivered" with a button to send it again. Your mail or phone provider (a
+ * listed brand, a domain among the 50,000 most popular: google.com, orange.fr, ringcentral.com,
+ * laposte.net) or, as full mail, your own domain's server (cPanel, a 3CX phone system) may send
+ * them; anyone else may not. Written from the lure classes, not learned (rules 2.30.0,
+ * 2026-11-27): the corpus has 25 quota lures (15 earlier and 10 later honeypot) and next to no
+ * voicemail, fax or resend lure, and no legitimate or spam message matches any of them. The
+ * model read hand-written ones pasted as 1 (a quota lure, a voicemail lure) to 39 (a fax).
+ * Pasted text has no recipient, so a notice of your own domain's server, pasted, reads as a
+ * stranger's.
  */
-const QUOTA_FULL =
-  /\b(?:mailbox|e-?mail (?:account|box|storage)|inbox|storage|quota)(?: \S+){0,6}? (?:is|are|has|have)(?: \S+){0,2}? (?:almost full|full|nearly full|exceeded|over (?:its|the|your) (?:limit|quota)|reached (?:its|the|your) (?:limit|maximum|quota))\b|\b(?:used|using|consumed) (?:\d{2,3}(?:[.,]\d+)? ?%|all) of (?:your|its|the) (?:e-?mail |mailbox |storage |allotted )*(?:storage|quota|space)\b|\b(?:re-?set|increase|upgrade|expand|extend|validate) (?:your |the )?(?:e-?mail |mailbox )?(?:quota|storage)\b|\b(?:increase|upgrade|expand|extend) (?:your |the )?(?:mailbox|e-?mail) (?:size|space|storage|quota)\b/i;
-/** Mail providers and popular sites send real quota notices: the top of the popular-domain list. */
-const QUOTA_SENDERS_WITHIN = 10_000;
+const STRANGER_NOTICES: readonly { says: string; pattern: RegExp }[] = [
+  // Always the reader's mailbox ("your …", "used 99% of its quota"): "my inbox is full" in a
+  // colleague's note, or a server's storage in a list post, is no notice.
+  {
+    says: 'your mailbox is full or over its quota',
+    pattern:
+      /\byour (?:\S+ ){0,3}?(?:mailbox|e-?mail|inbox|storage|quota)(?: \S+){0,4}? (?:is|are|has|have)(?: \S+){0,2}? (?:almost full|full|nearly full|exceeded|over (?:its|the|your) (?:limit|quota)|reached (?:its|the|your) (?:limit|maximum|quota))\b|\b(?:used|using|consumed) (?:\d{2,3}(?:[.,]\d+)? ?%|all) of (?:your|its) (?:e-?mail |mailbox |storage |allotted )*(?:storage|quota|space)\b|\b(?:re-?set|increase|upgrade|expand|extend|validate) your (?:e-?mail |mailbox )?(?:quota|storage|mailbox size|mailbox)\b/i,
+  },
+  // The notification's own wording ("you have a new voicemail", "Play Voicemail", "received a
+  // 3 page fax"), not a person's ("listen to the voicemail I left").
+  {
+    says: 'a voicemail or fax is waiting for you',
+    pattern:
+      /\byou (?:have|'ve) (?:received )?(?:an? |\d+ )?new (?:voice ?mails?|voice messages?|e-?fax(?:es)?|fax(?:es)?)\b|\bnew (?:voice ?mail|voice message|e-?fax|fax)(?: message)? (?:from|received|for)\b|\b(?:play|listen to) (?:voice ?mail|voice message|audio message)\b|\breceived an? \d+[- ]pages? (?:e-?fax|fax)\b|\bview (?:the |your )?(?:e-?fax|fax) (?:document|message)\b/i,
+  },
+  {
+    says: 'your mail could not be delivered and can be sent again',
+    pattern:
+      /\b(?:click|tap) (?:below|here) to (?:retry|resend|re-send|redeliver)\b|\b(?:retry|resend|re-send|redeliver|release) (?:these|all|failed|pending|undelivered) (?:\w+ )?(?:messages|e-?mails|mails)\b/i,
+  },
+];
+/** Providers and popular sites send real notices: the top of the popular-domain list. */
+const NOTICE_SENDERS_WITHIN = 50_000;
 
-function quotaLure(
+function strangerNotice(
   haystack: string,
   email: ParsedEmail,
   senderDomain: string | null,
   popular: PopularDomains,
 ): Indicator | null {
-  const said = QUOTA_FULL.exec(haystack)?.[0];
-  if (!said) return null;
-  if (senderDomain && (brandOf(senderDomain) || popular.isPopular(senderDomain, QUOTA_SENDERS_WITHIN)))
+  if (senderDomain && (brandOf(senderDomain) || popular.isPopular(senderDomain, NOTICE_SENDERS_WITHIN)))
     return null;
   if (senderDomain && email.to.some((r) => registrableDomain(r.address) === senderDomain)) return null;
-  return indicator({
-    id: 'content.quota_lure',
-    family: 'content',
-    severity: 'high',
-    weight: DECISIVE_WEIGHT,
-    explanation: `It says your mailbox is full or over its quota, yet comes from ${senderDomain ?? 'an unknown sender'}, not a mail provider or your own domain's server: the make-up of a webmail lure.`,
-    evidence: [quoted(said), `sender domain ${senderDomain ?? 'unknown'}`],
-  });
+  for (const { says, pattern } of STRANGER_NOTICES) {
+    const said = pattern.exec(haystack)?.[0];
+    if (!said) continue;
+    return indicator({
+      id: 'content.notice_lure',
+      family: 'content',
+      severity: 'high',
+      weight: DECISIVE_WEIGHT,
+      explanation: `It says ${says}, yet comes from ${senderDomain ?? 'an unknown sender'}, not a mail or phone provider or your own domain's server: the make-up of a lure that copies a provider's notice.`,
+      evidence: [quoted(said), `sender domain ${senderDomain ?? 'unknown'}`],
+    });
+  }
+  return null;
 }
 
 /** Below this many visible characters (spaces aside), an HTML message with a link is a picture. */
