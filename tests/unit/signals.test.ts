@@ -614,6 +614,16 @@ describe('content signals', () => {
     expect(zw.find((i) => i.id === 'content.obfuscated_text')?.evidence).toEqual(['"Fi·n·al"', '"wa·rning"']);
     const bold = found('We called you 3 times', 'All your 𝐩𝐡𝐨𝐭𝐨𝐬 will be deleted.');
     expect(bold.find((i) => i.id === 'content.obfuscated_text')?.evidence).toEqual(['"𝐩𝐡𝐨𝐭𝐨𝐬"']);
+    // The phrases read disguised words as the reader does (rules 2.32.0).
+    expect(zw.find((i) => i.id === 'content.urgency')?.evidence).toContain('"final warning"');
+    const shouted = found(
+      '𝗟𝗔𝗦𝗧 𝗔𝗟𝗘𝗥𝗧: 𝗬𝗢𝗨𝗥 𝗔𝗖𝗖𝗢𝗨𝗡𝗧 𝗪𝗜𝗟𝗟 𝗕𝗘 𝗗𝗘𝗟𝗘𝗧𝗘𝗗',
+      'Ｖｅｒｉｆｙ ｙｏｕｒ ａｃｃｏｕｎｔ now.',
+    );
+    expect(shouted.find((i) => i.id === 'content.threat')?.evidence).toEqual(['"will be deleted"']);
+    expect(shouted.find((i) => i.id === 'content.credential_request')?.evidence).toEqual([
+      '"verify your account"',
+    ]);
     // Persian writes ZWNJ inside words; an emoji sequence joins with ZWJ: neither is disguise.
     for (const subject of ['رایانامه‌ی بازنشانی گذرواژه', 'Team news 👩\u200d💻 this week'])
       expect(found(subject, 'Hello').map((i) => i.id)).not.toContain('content.obfuscated_text');

@@ -353,7 +353,7 @@ export const contentSignals: Signal = ({ email, senderDomain, popular }) => {
   const out: Indicator[] = [];
   // Whitespace runs read as one space, so a phrase wrapped across lines ("your urgent\nresponse",
   // plain text at 72 columns) still matches; the subject stays apart from the body.
-  const haystack = `${oneLine(email.subject)}\n${oneLine(email.text.slice(0, 50_000))}`;
+  const haystack = asRead(`${oneLine(email.subject)}\n${oneLine(email.text.slice(0, 50_000))}`);
   const lower = haystack.toLowerCase();
   const phrased = phraseHits(lower);
   let k = 0;
@@ -598,6 +598,22 @@ export function urgencyScore(indicators: readonly Indicator[]): number {
   const score = (u ? 0.5 + 0.1 * (u.evidence.length - 1) : 0) + (t ? 0.4 + 0.1 * (t.evidence.length - 1) : 0);
   return Math.min(1, Math.round(score * 100) / 100);
 }
+
+/**
+ * The text as a reader reads it: invisible characters inside words dropped and compatibility
+ * forms folded (NFKC: 𝗙𝗶𝗻𝗮𝗹 and ｆｉｎａｌ read "Final"), so the phrases find a lure whose words are
+ * disguised to slip past filters ("Fi\u200bnal wa\u200brning" is read "Final warning"). That the
+ * words were disguised is a signal of its own (content.obfuscated_text, read from the raw text).
+ * Most mail has none of these characters, and one scan for them comes first.
+ */
+function asRead(text: string): string {
+  if (!DISGUISE_HINT.test(text)) return text;
+  return text.replace(HIDDEN_IN_TEXT, '').normalize('NFKC');
+}
+// eslint-disable-next-line no-misleading-character-class
+const HIDDEN_IN_TEXT = /[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u00ad]+/g;
+// eslint-disable-next-line no-misleading-character-class
+const DISGUISE_HINT = /[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u00ad\ud835\uff01-\uff5e]/;
 
 /** Mathematical alphanumeric symbols (𝐛𝐨𝐥𝐝, 𝓼𝓬𝓻𝓲𝓹𝓽 letters that read as words), two or more in a row. */
 const MATH_LETTERS = /[\p{L}\p{N}]*[\u{1d400}-\u{1d7ff}]{2,}[\p{L}\p{N}\u{1d400}-\u{1d7ff}]*/gu;
