@@ -1097,7 +1097,7 @@ describe('forged brand sender', () => {
 
   it("reads a brand's own From line over a link to a bare IP address as forged", async () => {
     const { analysis } = await rulesEngine().analyzeRaw(raw('PayPal <exchange-robot@paypal.com>'));
-    expect(forged(analysis)?.explanation).toContain('writes from paypal.com, a domain of the brand paypal');
+    expect(forged(analysis)?.explanation).toContain('writes from paypal.com, a domain of the brand PayPal');
     expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
   });
 
@@ -1117,7 +1117,7 @@ describe('forged brand sender', () => {
     );
     expect(ids(named.analysis)).toContain('links.brand_on_unrelated_domain');
     expect(forged(named.analysis)?.explanation).toContain(
-      "links to ebay's name on a domain ebay does not use",
+      "links to eBay's name on a domain eBay does not use",
     );
     expect(named.analysis.risk_score).toBeGreaterThanOrEqual(50);
 
@@ -1140,6 +1140,20 @@ describe('forged brand sender', () => {
     expect(forged(other.analysis)).toBeUndefined();
     const own = await mail('eBay <deals@ebay.com>', '<p><a href="https://www.ebay.com/deals">Deals</a></p>');
     expect(forged(own.analysis)).toBeUndefined();
+  });
+});
+
+describe('brands named in explanations', () => {
+  it('spells a brand as it writes its own name', () => {
+    const a = rulesEngine().analyzeTest({
+      subject: 'eBay: your item',
+      sender: 'OneDrive Team <share@farm.example>',
+      content: 'See https://docs.example.net/paypal/login for details.',
+    });
+    const said = (id: string) => a.indicators.find((i) => i.id === id)?.explanation;
+    expect(said('sender.brand_display_name')).toContain('calls itself OneDrive but');
+    expect(said('sender.brand_subject')).toContain('The subject speaks as eBay,');
+    expect(said('links.brand_on_unrelated_domain')).toContain('A link names PayPal on');
   });
 });
 

@@ -204,6 +204,74 @@ const GENERIC_CC = new Set(
   'co io me ly to ws cc tk ml ga cf gq tv nu su ai fm am la sh ac gg vg cx ms pw cm st'.split(' '),
 );
 
+/**
+ * How a brand writes its own name, for explanations ("PayPal", "eBay", "Bank of America"): the
+ * keys above are lower case for matching. A brand not listed here is its key with a capital.
+ */
+const BRAND_SPELLINGS: Readonly<Record<string, string>> = {
+  paypal: 'PayPal',
+  office365: 'Office 365',
+  onedrive: 'OneDrive',
+  sharepoint: 'SharePoint',
+  icloud: 'iCloud',
+  dhl: 'DHL',
+  fedex: 'FedEx',
+  ups: 'UPS',
+  usps: 'USPS',
+  wellsfargo: 'Wells Fargo',
+  bankofamerica: 'Bank of America',
+  hsbc: 'HSBC',
+  docusign: 'DocuSign',
+  metamask: 'MetaMask',
+  ebay: 'eBay',
+  mcafee: 'McAfee',
+  irs: 'IRS',
+  hmrc: 'HMRC',
+  itau: 'Itaú',
+  mercadolivre: 'Mercado Livre',
+  postnl: 'PostNL',
+  americanexpress: 'American Express',
+  github: 'GitHub',
+  aol: 'AOL',
+  bestbuy: 'Best Buy',
+  geeksquad: 'Geek Squad',
+  trustwallet: 'Trust Wallet',
+  unitedhealthcare: 'UnitedHealthcare',
+  tmobile: 'T-Mobile',
+  ionos: 'IONOS',
+  airbnb: 'Airbnb',
+  wetransfer: 'WeTransfer',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  mercadopago: 'Mercado Pago',
+  receitafederal: 'Receita Federal',
+  abnamro: 'ABN AMRO',
+  kbc: 'KBC',
+  dpd: 'DPD',
+  ing: 'ING',
+  labanquepostale: 'La Banque Postale',
+  bnpparibas: 'BNP Paribas',
+  bbva: 'BBVA',
+  caixabank: 'CaixaBank',
+  agenciatributaria: 'Agencia Tributaria',
+  cgd: 'CGD',
+  ctt: 'CTT',
+  intesasanpaolo: 'Intesa Sanpaolo',
+  unicredit: 'UniCredit',
+  posteitaliane: 'Poste Italiane',
+  agenziadelleentrate: 'Agenzia delle Entrate',
+  royalmail: 'Royal Mail',
+  laposte: 'La Poste',
+  ancv: 'ANCV',
+  bpost: 'bpost',
+};
+
+/** A brand's name as it writes it (see BRAND_SPELLINGS), from its key. */
+export function brandName(brand: string): string {
+  return BRAND_SPELLINGS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
 /** The first brand owning `domain` (one of its domains, a subdomain, a national site), or null. */
 export function brandOf(domain: string): string | null {
   return owners(domain)[0] ?? null;

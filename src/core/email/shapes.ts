@@ -1,4 +1,4 @@
-import { brandsIn } from '../domains/brands.js';
+import { brandName, brandsIn } from '../domains/brands.js';
 import { urgencyScore } from './signals/content.js';
 import { testRiskLevel } from './score.js';
 import type { EmailAnalysis, EmailTestResult, PhishingAnalysis } from './types.js';
@@ -68,7 +68,7 @@ function recommendations(a: EmailAnalysis): string[] {
     out.push('Check where links really lead before opening them (use link analysis).');
   const brands = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
   if (brands.length > 0 && a.risk_score >= 40)
-    out.push(`Contact ${brands[0]} through its official website or app, not this message.`);
+    out.push(`Contact ${brandName(brands[0] ?? '')} through its official website or app, not this message.`);
   if (out.length === 0)
     out.push(
       a.risk_level === 'SAFE'

@@ -1,4 +1,4 @@
-import { brandOf, brandsIn } from '../../domains/brands.js';
+import { brandName, brandOf, brandsIn } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import type { Indicator } from '../types.js';
@@ -287,7 +287,10 @@ function forgedBrand(senderDomain: string | null, indicators: readonly Indicator
   const found = ip
     ? ([ip, BARE_IP[1]] as const)
     : elsewhere
-      ? ([elsewhere, `links to ${brand}'s name on a domain ${brand} does not use`] as const)
+      ? ([
+          elsewhere,
+          `links to ${brandName(brand)}'s name on a domain ${brandName(brand)} does not use`,
+        ] as const)
       : form
         ? ([form, 'holds a form that sends what you type to another site'] as const)
         : null;
@@ -295,7 +298,7 @@ function forgedBrand(senderDomain: string | null, indicators: readonly Indicator
   const [link, yet] = found;
   return decisive(
     'sender.forged_brand',
-    `The message writes from ${senderDomain}, a domain of the brand ${brand}, yet ${yet}: a brand links to its own sites, so the From line is likely forged.`,
+    `The message writes from ${senderDomain}, a domain of the brand ${brandName(brand)}, yet ${yet}: a brand links to its own sites, so the From line is likely forged.`,
     [`From domain: ${senderDomain}`, link.evidence[0]],
   );
 }
