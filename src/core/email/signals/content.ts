@@ -508,9 +508,10 @@ function trainingFundSolicitation(haystack: string, senderDomain: string | null)
  * that "could not be delivered" with a button to send it again. Your mail or phone provider (a
  * listed brand, a domain among the 50,000 most popular: google.com, orange.fr, ringcentral.com,
  * laposte.net) or, as full mail, your own domain's server (cPanel, a 3CX phone system) may send
- * them; anyone else may not. Written from the lure classes, not learned (rules 2.30.0,
- * 2026-11-27): the corpus has 25 quota lures (15 earlier and 10 later honeypot) and next to no
- * voicemail, fax or resend lure, and no legitimate or spam message matches any of them. The
+ * them; anyone else may not. Written from the lure classes, not learned (rules 2.30.0 and
+ * 2.31.0, 2026-11-27): the corpus has 25 quota lures (15 earlier and 10 later honeypot) and next
+ * to no voicemail, fax or resend lure; no legitimate message matches, and one spam message ("You
+ * have a new Voicemail from Leah"). The
  * model read hand-written ones pasted as 1 (a quota lure, a voicemail lure) to 39 (a fax).
  * Pasted text has no recipient, so a notice of your own domain's server, pasted, reads as a
  * stranger's.

@@ -6,11 +6,12 @@ import { indicator } from './context.js';
 
 type Part = readonly [id: string, says: string];
 const BARE_IP: Part = ['links.ip_host', 'links to a bare IP address instead of a named site'];
-/** Links that hide where they go, each with what it says when it completes a lure. */
 const BRAND_ELSEWHERE: Part = [
   'links.brand_on_unrelated_domain',
   "links to a brand's name on a domain that brand does not use",
 ];
+const FORM_ELSEWHERE: Part = ['links.form_offsite', 'holds a form that sends what you type to another site'];
+/** Links that hide where they go, each with what it says when it completes a lure. */
 const DISGUISED: readonly Part[] = [
   BARE_IP,
   ['links.lookalike_domain', 'links to a domain made to look like a known one'],
@@ -128,7 +129,7 @@ const LURES: readonly {
     partners: [
       ...DISGUISED,
       ...PRESSURE,
-      ['links.form_offsite', 'holds a form that sends what you type to another site'],
+      FORM_ELSEWHERE,
       ['content.script', 'carries script code, which mail never needs'],
     ],
   },
@@ -283,7 +284,7 @@ function forgedBrand(senderDomain: string | null, indicators: readonly Indicator
       i.id === BRAND_ELSEWHERE[0] &&
       brandsIn(i.evidence[0] ?? '', { allowCommonWords: false }).includes(brand),
   );
-  const form = indicators.find((i) => i.id === 'links.form_offsite');
+  const form = indicators.find((i) => i.id === FORM_ELSEWHERE[0]);
   const found = ip
     ? ([ip, BARE_IP[1]] as const)
     : elsewhere
@@ -292,7 +293,7 @@ function forgedBrand(senderDomain: string | null, indicators: readonly Indicator
           `links to ${brandName(brand)}'s name on a domain ${brandName(brand)} does not use`,
         ] as const)
       : form
-        ? ([form, 'holds a form that sends what you type to another site'] as const)
+        ? ([form, FORM_ELSEWHERE[1]] as const)
         : null;
   if (!found) return null;
   const [link, yet] = found;
