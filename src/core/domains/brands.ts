@@ -272,6 +272,11 @@ export function brandName(brand: string): string {
   return BRAND_SPELLINGS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
+/** Brands' names as they write them, listed for an explanation: "PayPal, eBay". */
+export function brandNames(brands: readonly string[]): string {
+  return brands.map(brandName).join(', ');
+}
+
 /** The first brand owning `domain` (one of its domains, a subdomain, a national site), or null. */
 export function brandOf(domain: string): string | null {
   return owners(domain)[0] ?? null;

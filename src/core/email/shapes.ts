@@ -66,9 +66,9 @@ function recommendations(a: EmailAnalysis): string[] {
     out.push('Do not open the attachment; have it scanned first.');
   if ([...ids].some((id) => id.startsWith('links.')))
     out.push('Check where links really lead before opening them (use link analysis).');
-  const brands = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
-  if (brands.length > 0 && a.risk_score >= 40)
-    out.push(`Contact ${brandName(brands[0] ?? '')} through its official website or app, not this message.`);
+  const [brand] = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
+  if (brand && a.risk_score >= 40)
+    out.push(`Contact ${brandName(brand)} through its official website or app, not this message.`);
   if (out.length === 0)
     out.push(
       a.risk_level === 'SAFE'

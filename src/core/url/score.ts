@@ -1,4 +1,4 @@
-import { brandName, brandOwns, brandsIn } from '../domains/brands.js';
+import { brandNames, brandOwns, brandsIn } from '../domains/brands.js';
 import { findLookalike } from '../domains/lookalike.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { hostInfo, safeUrl } from '../domains/registrable.js';
@@ -97,7 +97,7 @@ export function scoreRedirectChain(input: UrlScoreInput): UrlScore {
         add(
           'brand_on_unrelated_domain',
           'high',
-          `${misused.map(brandName).join(', ')} named on ${info.domain}, a domain that brand does not use.`,
+          `${brandNames(misused)} named on ${info.domain}, a domain that brand does not use.`,
           hop.url,
         );
     }
@@ -175,7 +175,7 @@ export function scoreRedirectChain(input: UrlScoreInput): UrlScore {
       add(
         'brand_login_on_unrelated_domain',
         'critical',
-        `A ${claimed.map(brandName).join(', ')} sign-in page is served from ${finalSite}.`,
+        `A ${brandNames(claimed)} sign-in page is served from ${finalSite}.`,
         `title "${input.finalTitle}"`,
       );
     else if (!input.popular.isPopular(finalSite, 20_000))

@@ -1,4 +1,4 @@
-import { brandName, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
+import { brandNames, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { registrableDomain, webLinkDomain } from '../../domains/registrable.js';
 import { hasPhoneNumber } from '../call-to-action.js';
 import type { EmailLink, Indicator } from '../types.js';
@@ -31,7 +31,7 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
         family: 'sender',
         severity: away || call ? 'high' : 'medium',
         weight: away || call ? 0.45 : 0.3,
-        explanation: `The subject speaks as ${spoken.map(brandName).join(', ')}, but the message comes from ${senderDomain}, which that brand does not use${away ? `, and its link leads to ${away}` : call ? ', and it gives a phone number to call' : ''}.`,
+        explanation: `The subject speaks as ${brandNames(spoken)}, but the message comes from ${senderDomain}, which that brand does not use${away ? `, and its link leads to ${away}` : call ? ', and it gives a phone number to call' : ''}.`,
         evidence: [`Subject: ${email.subject.slice(0, 160)}`, fromLine],
       }),
     );

@@ -511,10 +511,9 @@ function trainingFundSolicitation(haystack: string, senderDomain: string | null)
  * them; anyone else may not. Written from the lure classes, not learned (rules 2.30.0 and
  * 2.31.0, 2026-11-27): the corpus has 25 quota lures (15 earlier and 10 later honeypot) and next
  * to no voicemail, fax or resend lure; no legitimate message matches, and one spam message ("You
- * have a new Voicemail from Leah"). The
- * model read hand-written ones pasted as 1 (a quota lure, a voicemail lure) to 39 (a fax).
- * Pasted text has no recipient, so a notice of your own domain's server, pasted, reads as a
- * stranger's.
+ * have a new Voicemail from Leah"). The model read hand-written ones pasted as 1 (a quota lure,
+ * a voicemail lure) to 39 (a fax). Pasted text has no recipient, so a notice of your own
+ * domain's server, pasted, reads as a stranger's.
  */
 const STRANGER_NOTICES: readonly { says: string; pattern: RegExp }[] = [
   // Always the reader's mailbox ("your …", "used 99% of its quota"): "my inbox is full" in a
@@ -600,22 +599,6 @@ export function urgencyScore(indicators: readonly Indicator[]): number {
   return Math.min(1, Math.round(score * 100) / 100);
 }
 
-/**
- * The text as a reader reads it: invisible characters inside words dropped and compatibility
- * forms folded (NFKC: 𝗙𝗶𝗻𝗮𝗹 and ｆｉｎａｌ read "Final"), so the phrases find a lure whose words are
- * disguised to slip past filters ("Fi\u200bnal wa\u200brning" is read "Final warning"). That the
- * words were disguised is a signal of its own (content.obfuscated_text, read from the raw text).
- * Most mail has none of these characters, and one scan for them comes first.
- */
-function asRead(text: string): string {
-  if (!DISGUISE_HINT.test(text)) return text;
-  return text.replace(HIDDEN_IN_TEXT, '').normalize('NFKC');
-}
-// eslint-disable-next-line no-misleading-character-class
-const HIDDEN_IN_TEXT = /[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u00ad]+/g;
-// eslint-disable-next-line no-misleading-character-class
-const DISGUISE_HINT = /[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u00ad\ud835\uff01-\uff5e]/;
-
 /** Mathematical alphanumeric symbols (𝐛𝐨𝐥𝐝, 𝓼𝓬𝓻𝓲𝓹𝓽 letters that read as words), two or more in a row. */
 const MATH_LETTERS = /[\p{L}\p{N}]*[\u{1d400}-\u{1d7ff}]{2,}[\p{L}\p{N}\u{1d400}-\u{1d7ff}]*/gu;
 /**
@@ -632,6 +615,25 @@ const INVISIBLE_IN_WORD = new RegExp(
 );
 // eslint-disable-next-line no-misleading-character-class
 const INVISIBLE_RUN = new RegExp(INVISIBLE, 'gu');
+
+// eslint-disable-next-line no-misleading-character-class
+const HIDDEN_IN_TEXT = new RegExp(`${INVISIBLE}|\\u00ad+`, 'gu');
+
+/**
+ * The text as a reader reads it: invisible characters inside words dropped (INVISIBLE, and soft
+ * hyphens) and compatibility forms folded (NFKC: 𝗙𝗶𝗻𝗮𝗹 and ｆｉｎａｌ read "Final"), so the phrases
+ * find a lure whose words are disguised to slip past filters ("Fi\u200bnal wa\u200brning" is
+ * read "Final warning"). That the words were disguised is a signal of its own
+ * (content.obfuscated_text, read from the raw text). Most mail has none of these characters, and
+ * one scan for the commonest of them (zero-width characters, soft hyphens, mathematical and
+ * full-width letters) comes first.
+ */
+function asRead(text: string): string {
+  if (!DISGUISE_HINT.test(text)) return text;
+  return text.replace(HIDDEN_IN_TEXT, '').normalize('NFKC');
+}
+// eslint-disable-next-line no-misleading-character-class
+const DISGUISE_HINT = /[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u00ad\ud835\uff01-\uff5e]/;
 
 const LATIN_LOOKALIKE_ALL = new RegExp(LATIN_LOOKALIKE.source, 'gu');
 const TWO_LATIN = /[A-Za-z].*[A-Za-z]/;

@@ -1,4 +1,4 @@
-import { brandName, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
+import { brandNames, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
@@ -195,7 +195,7 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
         id: 'links.brand_on_unrelated_domain',
         severity: 'high',
         weight: 0.35,
-        explanation: `A link names ${misused.map(brandName).join(', ')} on ${info.domain}, a domain that brand does not use.`,
+        explanation: `A link names ${brandNames(misused)} on ${info.domain}, a domain that brand does not use.`,
         evidence: raw,
       });
     }

@@ -277,29 +277,23 @@ function forgedBrand(senderDomain: string | null, indicators: readonly Indicator
   if (!senderDomain || FREEMAIL.has(senderDomain)) return null;
   const brand = brandOf(senderDomain);
   if (!brand) return null;
-  const ip = indicators.find((i) => i.id === BARE_IP[0]);
-  // Only the sender's own brand: a link naming some other brand says nothing about this From line.
-  const elsewhere = indicators.find(
-    (i) =>
-      i.id === BRAND_ELSEWHERE[0] &&
-      brandsIn(i.evidence[0] ?? '', { allowCommonWords: false }).includes(brand),
-  );
-  const form = indicators.find((i) => i.id === FORM_ELSEWHERE[0]);
-  const found = ip
-    ? ([ip, BARE_IP[1]] as const)
-    : elsewhere
-      ? ([
-          elsewhere,
-          `links to ${brandName(brand)}'s name on a domain ${brandName(brand)} does not use`,
-        ] as const)
-      : form
-        ? ([form, FORM_ELSEWHERE[1]] as const)
-        : null;
-  if (!found) return null;
-  const [link, yet] = found;
-  return decisive(
-    'sender.forged_brand',
-    `The message writes from ${senderDomain}, a domain of the brand ${brandName(brand)}, yet ${yet}: a brand links to its own sites, so the From line is likely forged.`,
-    [`From domain: ${senderDomain}`, link.evidence[0]],
-  );
+  const name = brandName(brand);
+  for (const [id, says] of [BARE_IP, BRAND_ELSEWHERE, FORM_ELSEWHERE]) {
+    // Only the sender's own brand named elsewhere: a link naming another brand says nothing
+    // about this From line.
+    const link = indicators.find(
+      (i) =>
+        i.id === id &&
+        (id !== BRAND_ELSEWHERE[0] ||
+          brandsIn(i.evidence[0] ?? '', { allowCommonWords: false }).includes(brand)),
+    );
+    if (!link) continue;
+    const yet = id === BRAND_ELSEWHERE[0] ? `links to ${name}'s name on a domain ${name} does not use` : says;
+    return decisive(
+      'sender.forged_brand',
+      `The message writes from ${senderDomain}, a domain of the brand ${name}, yet ${yet}: a brand links to its own sites, so the From line is likely forged.`,
+      [`From domain: ${senderDomain}`, link.evidence[0]],
+    );
+  }
+  return null;
 }

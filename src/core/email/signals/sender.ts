@@ -1,4 +1,4 @@
-import { brandName, brandOwns, brandsIn, sameBrand } from '../../domains/brands.js';
+import { brandNames, brandOwns, brandsIn, sameBrand } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
@@ -288,7 +288,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         family: 'sender',
         severity: FREEMAIL.has(senderDomain) ? 'high' : 'medium',
         weight: FREEMAIL.has(senderDomain) ? 0.45 : 0.3,
-        explanation: `The sender calls itself ${brands.map(brandName).join(', ')} but writes from ${senderDomain}, which that brand does not use.`,
+        explanation: `The sender calls itself ${brandNames(brands)} but writes from ${senderDomain}, which that brand does not use.`,
         evidence: [fromLine],
       }),
     );
