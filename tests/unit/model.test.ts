@@ -155,12 +155,12 @@ describe('the shipped model', () => {
 
   it('quotes no campaign-newsletter word as a reason, and says the wording as a whole weighed', () => {
     // A campaign's welcome, pasted: the shipped model leans to phishing on "team", "excited",
-    // "support", "community" (the honeypot's adverts use them), none of which is a reason.
+    // "support", "donation" (the honeypot's adverts use them), none of which is a reason.
     const analysis = shippedEngine().analyzeTest({
       subject: 'Thank you for signing up!',
       sender: 'Team Cartwright <campaign@cartwrightcongress.com>',
       content:
-        'Thank you for signing up to join our team! We are so excited to have your support. Follow us on Facebook and Twitter to stay updated. Together we can build a stronger community. https://secure.actblue.com/cartwright',
+        'Thank you for signing up to join our team! We are so excited to have your support and your donation. Follow us on Facebook and Twitter to stay updated. Together we can build a stronger community. https://secure.actblue.com/cartwright',
     });
     expect(analysis.model.probability).toBeGreaterThanOrEqual(0.5);
     const model = analysis.indicators.find((i) => i.id === 'model.phishing_language');
@@ -379,6 +379,25 @@ describe('numbers are not features', () => {
     );
     expect(texts).toContain('s:invoice');
     expect(texts.filter((t) => /^(?:s|b):0$|_0$|:0_/.test(t))).toEqual([]);
+  });
+});
+
+describe('the number of link domains is not a feature', () => {
+  it('a newsletter whose links all pass one tracker reads as one whose links do not, apart from how they relate to the sender', () => {
+    const oneTracker = featureTexts(
+      'Weekly update',
+      'Read it at https://click.tracker.example/a and https://click.tracker.example/b today.',
+    );
+    const threeSites = featureTexts(
+      'Weekly update',
+      'Read it at https://news.example/a and https://blog.example.org/b and https://video.example.net/c today.',
+    );
+    // Two links and three are the same count bucket; the distinct domains (1 against 3) are not read.
+    expect(oneTracker.filter((t) => t.startsWith('links:'))).toEqual(
+      threeSites.filter((t) => t.startsWith('links:')),
+    );
+    expect([...oneTracker, ...threeSites].filter((t) => t.startsWith('hosts:'))).toEqual([]);
+    expect(oneTracker).toContain('align:none');
   });
 });
 

@@ -1594,6 +1594,21 @@ describe('the lure phrasings in other languages', () => {
     expect(rules('Penúltima oportunidade: responda hoje.')).not.toContain('content.urgency');
     // "sofort" (at once) inside "Sofortüberweisung" (a bank transfer service) ends on ü.
     expect(rules('Bezahlen Sie bequem per Sofortüberweisung.')).not.toContain('content.urgency');
+    // A security notice's advice to change the password at once is not pressure towards a link;
+    // the same words without the password are.
+    for (const advice of [
+      'If this was not you, please change your password immediately.',
+      'Wenn du das nicht warst, ändere bitte sofort dein Passwort.',
+      'Wenn Sie das nicht waren, ändern Sie Ihr Passwort umgehend.',
+      'Veuillez changer votre mot de passe immédiatement.',
+      'Por favor cambie su contraseña inmediatamente.',
+      'Altere imediatamente a sua senha.',
+      'Wijzig onmiddellijk uw wachtwoord.',
+      'Cambia immediatamente la tua password.',
+    ])
+      expect(rules(advice), advice).not.toContain('content.urgency');
+    expect(rules('Please confirm your details immediately.')).toContain('content.urgency');
+    expect(rules('Bitte bestätigen Sie sofort Ihre Daten.')).toContain('content.urgency');
     expect(rules('Pedido desbloqueado: sale mañana.')).not.toContain('content.threat');
     expect(rules('Pedido bloqueado: contacte-nos.')).toContain('content.threat');
     // A threat is something blocked or switched off: not the reader locked out as advice, not a
