@@ -1605,6 +1605,12 @@ describe('the lure phrasings in other languages', () => {
       'Altere imediatamente a sua senha.',
       'Wijzig onmiddellijk uw wachtwoord.',
       'Cambia immediatamente la tua password.',
+      'If you do not recognize this change then please take proper security precautions immediately.',
+      'Wenn Sie diese Änderung nicht erkennen, ergreifen Sie bitte umgehend angemessene Sicherheitsmaßnahmen.',
+      'Veuillez prendre immédiatement les mesures de sécurité qui s’imposent.',
+      'Si no reconoce este cambio, tome inmediatamente las precauciones de seguridad adecuadas.',
+      'Se não reconhece esta alteração, por favor tome as devidas precauções de segurança imediatamente.',
+      'Se non riconosci questa modifica, adotta immediatamente le opportune misure di sicurezza.',
     ])
       expect(rules(advice), advice).not.toContain('content.urgency');
     expect(rules('Please confirm your details immediately.')).toContain('content.urgency');
