@@ -10,6 +10,7 @@ import {
   PhishingModel,
 } from '../../src/core/index.js';
 import { sigmoid } from '../../src/core/model/model.js';
+import { NORM_FLOOR, WORD_REACH, wordScale } from '../../src/core/model/feature-keys.js';
 import { namesAReason } from '../../src/core/model/reasons.js';
 import { fixture, shippedEngine } from '../helpers/engine.js';
 
@@ -314,6 +315,19 @@ describe('feature keys', () => {
       expect(c.keys[0]).toBe(featureKeyOf('b:w0'));
       expect([c.prefix(1), c.words(1), c.text(1)]).toEqual(['b:', 'w1', 'b:w1']);
     }
+  });
+});
+
+describe('how far wording reaches', () => {
+  it('sums words as √n up to WORD_REACH known words, and past it weighs their average times √WORD_REACH', () => {
+    // n words of the same weight w sum to w·n·wordScale(n).
+    const reach = (n: number) => n * wordScale(n);
+    expect(reach(4)).toBeCloseTo(4 / Math.sqrt(NORM_FLOOR));
+    expect(reach(100)).toBeCloseTo(10);
+    expect(reach(WORD_REACH)).toBeCloseTo(Math.sqrt(WORD_REACH));
+    // A newsletter four times as long leans no further than one of WORD_REACH words.
+    expect(reach(4 * WORD_REACH)).toBeCloseTo(Math.sqrt(WORD_REACH));
+    expect(reach(4 * WORD_REACH)).toBeLessThan(Math.sqrt(4 * WORD_REACH));
   });
 });
 

@@ -101,12 +101,21 @@ export const WORD_PREFIXES: ReadonlySet<string> = new Set(['s:', 'b:', 'bb:', 'n
 export const NORM_FLOOR = 30;
 
 /**
+ * Beyond this many known word features a message's wording weighs as its average word times
+ * √WORD_REACH: a long newsletter's thousand words are not a thousand pieces of evidence, and
+ * summed under √words their slight lean towards phishing grew with every paragraph (since rules
+ * 2.34.0: newsletters left out of training 6.82% → 5.64% flagged, forward recall unchanged).
+ */
+export const WORD_REACH = 250;
+
+/**
  * The weight of each word feature in a message with `words` known word features. Wording is
  * averaged over the text (its scale falls with length, and a message the model barely knows,
  * in another script or of a few words, is not decided by one or two of them); structural
  * evidence counts in full whatever the length.
  */
 export function wordScale(words: number): number {
+  if (words > WORD_REACH) return Math.sqrt(WORD_REACH) / words;
   return 1 / Math.sqrt(Math.max(NORM_FLOOR, words));
 }
 
