@@ -107,6 +107,7 @@ export const NORM_FLOOR = 30;
  * 2.34.0: newsletters left out of training 6.82% → 5.64% flagged, forward recall unchanged).
  */
 export const WORD_REACH = 250;
+const REACH_ROOT = Math.sqrt(WORD_REACH);
 
 /**
  * The weight of each word feature in a message with `words` known word features. Wording is
@@ -115,7 +116,7 @@ export const WORD_REACH = 250;
  * evidence counts in full whatever the length.
  */
 export function wordScale(words: number): number {
-  if (words > WORD_REACH) return Math.sqrt(WORD_REACH) / words;
+  if (words > WORD_REACH) return REACH_ROOT / words;
   return 1 / Math.sqrt(Math.max(NORM_FLOOR, words));
 }
 
