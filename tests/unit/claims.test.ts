@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRANDS, brandOwns, sameOrganisation } from '../../src/core/domains/brands.js';
-import { subjectSpeakers } from '../../src/core/email/signals/claims.js';
+import { copyrightHolders, subjectSpeakers } from '../../src/core/email/signals/claims.js';
 import { ids, rulesEngine } from '../helpers/engine.js';
 
 const of = (subject: string, sender: string) =>
@@ -118,5 +118,42 @@ describe('who a message claims to speak for', () => {
       'news@mg.vitumob.example',
     ])
       expect(ids(of('Statement', sender)), sender).not.toContain('sender.domain_in_local_part');
+  });
+
+  it('reads the holder of a copyright line as who the mail says wrote it', () => {
+    expect(copyrightHolders('Claim it now.\n© 2025 UnitedHealthcare Services, Inc.')).toEqual([
+      'unitedhealthcare',
+    ]);
+    expect(copyrightHolders('© 2025 FedEx. Alle rechten voorbehouden.')).toEqual(['fedex']);
+    expect(copyrightHolders('Copyright © 2024 PayPal, LLC, Inc. All rights reserved.')).toEqual(['paypal']);
+    expect(copyrightHolders('© Trust Wallet 2025')).toEqual(['trustwallet']);
+    expect(copyrightHolders('(c) 2023-2025 McAfee™ - Alle Rechte vorbehalten')).toEqual(['mcafee']);
+    for (const text of [
+      'Copyright 2007 Worcester Telegram & Gazette', // a newspaper, not the messenger
+      'Does the copyright of that dataset belong to ebay?', // no copyright line
+      '© 2025 Apple Inc.', // a common word is never read as a brand
+      '© 2025 Acme Widgets Ltd',
+    ])
+      expect(copyrightHolders(text), text).toEqual([]);
+  });
+
+  it('flags a copyright line of a brand the sender does not use, over links that leave both', () => {
+    const mail = (sender: string, link: string) =>
+      rulesEngine().analyzeTest({
+        subject: 'Your Loyalty Deserves a Reward',
+        sender,
+        content: `A member reward has been set aside for you.\nClaim it: ${link}\n© 2025 UnitedHealthcare Services, Inc.`,
+      });
+    const a = mail('UHC Rewards <united@loyaltyprogram.example>', 'http://trackinho.example/r/4OwXW');
+    const claim = a.indicators.find((i) => i.id === 'sender.brand_copyright');
+    expect(claim?.explanation).toContain('UnitedHealthcare');
+    expect(claim?.explanation).toContain('trackinho.example');
+    expect(a.is_phishing).toBe(true);
+    for (const [sender, link] of [
+      ['UnitedHealthcare <news@uhc.com>', 'http://trackinho.example/r/4OwXW'], // the brand's own address
+      ['UHC Rewards <united@loyaltyprogram.example>', 'https://www.uhc.com/rewards'], // the brand's own site
+      ['UHC Rewards <united@loyaltyprogram.example>', 'https://loyaltyprogram.example/rewards'], // the sender's own site
+    ] as const)
+      expect(ids(mail(sender, link)), `${sender} ${link}`).not.toContain('sender.brand_copyright');
   });
 });

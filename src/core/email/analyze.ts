@@ -16,7 +16,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.34.0';
+export const RULES_VERSION = '2.35.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -36,6 +36,7 @@ const VERIFIED_SENDER_FACTOR = 0.2;
 const SPEAKS_AS_ANOTHER = new Set([
   'sender.brand_display_name',
   'sender.brand_subject',
+  'sender.brand_copyright',
   'sender.recipient_domain_name',
 ]);
 /** Ceiling for a message that asks the reader to do nothing (no link, file, form, reply-to or request). */

@@ -34,9 +34,9 @@ export function isModelSignal(id: string): boolean {
  * pitches and trademark signs in sender names. Image-only mail is one collection's campaigns and
  * the other's spam. Webmail lures are nearly absent from the corpus, and its phishing recipients
  * are anonymised (so a sender naming the recipient's domain cannot be learned): both are rules.
- * So are a subject speaking as a brand the sender does not use and another site's domain as the
- * From address's local part (claims.ts): both are one phishing collection's habits in the corpus,
- * as are a sign-up notice whose account name carries a lure (registration.ts), a link to a
+ * So are a subject or a copyright line speaking as a brand the sender does not use, and another
+ * site's domain as the From address's local part (claims.ts): each is one phishing collection's
+ * habit in the corpus, as are a sign-up notice whose account name carries a lure (registration.ts), a link to a
  * page in a cloud storage bucket, and a PDF attachment linking away from the sender's site.
  */
 const RULE_ONLY = new Set([
@@ -55,6 +55,7 @@ const RULE_ONLY = new Set([
   'content.notice_lure',
   'sender.recipient_domain_name',
   'sender.brand_subject',
+  'sender.brand_copyright',
   'sender.domain_in_local_part',
   'content.account_name_lure',
   'links.bucket_page',

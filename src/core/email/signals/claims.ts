@@ -2,6 +2,7 @@ import { brandNames, brandOwns, brandsIn, sameOrganisation } from '../../domains
 import { registrableDomain, webLinkDomain } from '../../domains/registrable.js';
 import { hasPhoneNumber } from '../call-to-action.js';
 import type { EmailLink, Indicator } from '../types.js';
+import { DECISIVE_WEIGHT } from '../score.js';
 import { indicator, type Signal } from './context.js';
 import { matchesOf } from '../../matches.js';
 
@@ -37,6 +38,23 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
+  // The footer's copyright holder is who the mail says wrote it: "© 2025 UnitedHealthcare
+  // Services, Inc." from loyaltyprogram.com, its links on trackinho.co.uk.
+  const holders = copyrightHolders(email.text).filter((b) => !brandOwns(b, senderDomain));
+  const awayFromHolder = holders.length > 0 ? linkAway(email.links, holders, senderDomain) : null;
+  if (awayFromHolder) {
+    out.push(
+      indicator({
+        id: 'sender.brand_copyright',
+        family: 'sender',
+        severity: 'high',
+        weight: DECISIVE_WEIGHT,
+        explanation: `The message signs as ${brandNames(holders)} (its copyright line), but comes from ${senderDomain}, which that brand does not use, and links to ${awayFromHolder}: the make-up of an impersonation.`,
+        evidence: [fromLine, `link to ${awayFromHolder}`],
+      }),
+    );
+  }
+
   const local = from.address.slice(0, from.address.lastIndexOf('@')).toLowerCase();
   const named = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(local) ? registrableDomain(local) : null;
   if (named && popular.isPopular(named, NAMED_DOMAIN_RANK) && !sameOrganisation(named, senderDomain)) {
@@ -68,6 +86,30 @@ function linkAway(
   return null;
 }
 
+/**
+ * A copyright line: the sign (or "(c)", or "Copyright") and a year, then the holder, up to the
+ * end of its sentence; or the sign, the holder, then the year ("© UnitedHealthcare 2025").
+ */
+const COPYRIGHT_LINE =
+  /(?:©|\(c\)|\bcopyright\b)\s*(?:©\s*)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)\d{2})?\s*[,.]?\s*([^\n.|]{2,60})|©\s*([^\n\d.|]{2,40}?)\s*(?:19|20)\d{2}/giu;
+/** Where a holder's name ends: "All rights reserved" in the languages the rules read. */
+const RIGHTS_RESERVED =
+  /\s*[,-]?\s*(?:all rights|alle rechte|tous droits|todos los derechos|todos os direitos|alle rechten|tutti i diritti).*$/iu;
+
+/**
+ * The brands a copyright line names as the holder, alone or with a company's suffixes ("PayPal,
+ * LLC, Inc.", "Trust Wallet"): a quoted article's "Copyright 2007 Worcester Telegram & Gazette"
+ * is a newspaper's, not the messenger's. The text's first 20,000 characters are read.
+ */
+export function copyrightHolders(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of matchesOf(COPYRIGHT_LINE, text.slice(0, 20_000))) {
+    const holder = (m[1] ?? m[2] ?? '').replace(RIGHTS_RESERVED, '');
+    addNamedAlone(holder, found, COMPANY_WORDS);
+  }
+  return [...found];
+}
+
 /** Replies and forwards are the reader's own conversation: their subjects quote, not speak. */
 /**
  * How popular a domain must be for an address that begins with it ("paypal.com@mailer.example")
@@ -94,6 +136,11 @@ const SIGNATURE_WORDS = new Set(
 id app online customer account accounts billing official help center centre care inc ltd llc corp
 aviso alerta alertas hinweis mitteilung avis de do da brasil brazil us uk`.split(/\s+/),
 );
+/** A company's legal suffixes, besides SIGNATURE_WORDS', after a copyright holder's name. */
+const COMPANY_WORDS = new Set(
+  `corporation company co limited plc gmbh ag sa sas sarl bv nv ab as oy spa srl ltda group
+and its affiliates the`.split(/\s+/),
+);
 
 /** Brands a subject announces as its speaker (never common words such as "apple" or "chase"). */
 export function subjectSpeakers(raw: string): string[] {
@@ -114,16 +161,17 @@ export function subjectSpeakers(raw: string): string[] {
 }
 
 /**
- * Adds the brands `text` is the name of, alone or with signature words: "Microsoft buys X" is a
- * headline, not Microsoft speaking. Brand keys are lower-case letters and digits (brands.ts).
+ * Adds the brands `text` is the name of, alone or with signature words (and `alsoSkip`'s):
+ * "Microsoft buys X" is a headline, not Microsoft speaking. Brand keys are lower-case letters
+ * and digits (brands.ts).
  */
-function addNamedAlone(text: string, found: Set<string>): void {
+function addNamedAlone(text: string, found: Set<string>, alsoSkip?: ReadonlySet<string>): void {
   const brands = brandsIn(text, { allowCommonWords: false });
   if (brands.length === 0) return;
   const rest = text
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((w) => w && !SIGNATURE_WORDS.has(w) && !/^\d+$/.test(w))
+    .filter((w) => w && !SIGNATURE_WORDS.has(w) && !alsoSkip?.has(w) && !/^\d+$/.test(w))
     .join('');
   for (const brand of brands) if (rest === brand) found.add(brand);
 }
