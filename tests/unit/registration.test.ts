@@ -63,4 +63,27 @@ describe('a sign-up notice whose account name carries a lure', () => {
       ),
     ).not.toContain('content.account_name_lure');
   });
+
+  it('reads the name a shop’s new-account notice greets, in the site’s language (rules 2.36.0)', () => {
+    // WooCommerce's "customer new account" notice greets the account by its name.
+    const greeted = (greeting: string) =>
+      pastedIds(
+        'Ваш обліковий запис на Example Shop створено!',
+        'Example Shop <wordpress@shop.example.org>',
+        `Вітаємо на Example Shop\n${greeting}\nДякуємо, що створили обліковий запис на Example Shop.\nhttps://shop.example.org/my-account/`,
+      );
+    for (const greeting of [
+      'Привіт www.erutfq.blogspot.am - 27 513 USD DOGECOIN,',
+      'Hi acicfhz.transfer705.pages.dev - WITHDRAW FUNDS 120097 USDT,',
+    ])
+      expect(greeted(greeting), greeting).toContain('content.account_name_lure');
+    // A greeting by the site's name, or a name with no sum, is a customer's, not a lure.
+    for (const greeting of [
+      'Dear Booking.com guest,',
+      'Hi jsmith,',
+      'Hello example.com team!',
+      'Hi Marcus, see www.example.org 2.0',
+    ])
+      expect(greeted(greeting), greeting).not.toContain('content.account_name_lure');
+  });
 });
