@@ -128,10 +128,12 @@ describe('who a message claims to speak for', () => {
     expect(copyrightHolders('Copyright © 2024 PayPal, LLC, Inc. All rights reserved.')).toEqual(['paypal']);
     expect(copyrightHolders('© Trust Wallet 2025')).toEqual(['trustwallet']);
     expect(copyrightHolders('(c) 2023-2025 McAfee™ - Alle Rechte vorbehalten')).toEqual(['mcafee']);
+    // A copyright line's holder is an organisation: a brand that is also a word counts there.
+    expect(copyrightHolders('© 2025 Ledger SAS')).toEqual(['ledger']);
+    expect(copyrightHolders('© 2025 Santander S.A.')).toEqual(['santander']);
     for (const text of [
       'Copyright 2007 Worcester Telegram & Gazette', // a newspaper, not the messenger
       'Does the copyright of that dataset belong to ebay?', // no copyright line
-      '© 2025 Apple Inc.', // a common word is never read as a brand
       '© 2025 Acme Widgets Ltd',
     ])
       expect(copyrightHolders(text), text).toEqual([]);

@@ -99,7 +99,9 @@ const RIGHTS_RESERVED =
 /**
  * The brands a copyright line names as the holder, alone or with a company's suffixes ("PayPal,
  * LLC, Inc.", "Trust Wallet"): a quoted article's "Copyright 2007 Worcester Telegram & Gazette"
- * is a newspaper's, not the messenger's. The text's first 20,000 characters are read.
+ * is a newspaper's, not the messenger's. A holder is an organisation, so a brand that is also a
+ * word ("Ledger SAS", "Apple Inc.") counts here, as it does not in a subject. The text's first
+ * 20,000 characters are read.
  */
 export function copyrightHolders(text: string): string[] {
   const head = text.slice(0, 20_000);
@@ -115,7 +117,7 @@ export function copyrightHolders(text: string): string[] {
   const found = new Set<string>();
   for (const m of matchesOf(COPYRIGHT_LINE, head.slice(at))) {
     const holder = (m[1] ?? m[2] ?? '').replace(RIGHTS_RESERVED, '');
-    addNamedAlone(holder, found, COMPANY_WORDS);
+    addNamedAlone(holder, found, COMPANY_WORDS, true);
   }
   return [...found];
 }
@@ -148,7 +150,7 @@ aviso alerta alertas hinweis mitteilung avis de do da brasil brazil us uk`.split
 );
 /** A company's legal suffixes, besides SIGNATURE_WORDS', after a copyright holder's name. */
 const COMPANY_WORDS = new Set(
-  `corporation company co limited plc gmbh ag sa sas sarl bv nv ab as oy spa srl ltda group
+  `corporation company co limited plc gmbh ag sa s a sas sarl bv nv ab as oy spa srl ltda group
 and its affiliates the`.split(/\s+/),
 );
 
@@ -175,8 +177,13 @@ export function subjectSpeakers(raw: string): string[] {
  * "Microsoft buys X" is a headline, not Microsoft speaking. Brand keys are lower-case letters
  * and digits (brands.ts).
  */
-function addNamedAlone(text: string, found: Set<string>, alsoSkip?: ReadonlySet<string>): void {
-  const brands = brandsIn(text, { allowCommonWords: false });
+function addNamedAlone(
+  text: string,
+  found: Set<string>,
+  alsoSkip?: ReadonlySet<string>,
+  allowCommonWords = false,
+): void {
+  const brands = brandsIn(text, { allowCommonWords });
   if (brands.length === 0) return;
   const rest = text
     .toLowerCase()
