@@ -36,7 +36,6 @@ const VERIFIED_SENDER_FACTOR = 0.2;
 const SPEAKS_AS_ANOTHER = new Set([
   'sender.brand_display_name',
   'sender.brand_subject',
-  'sender.brand_copyright',
   'sender.recipient_domain_name',
 ]);
 /** Ceiling for a message that asks the reader to do nothing (no link, file, form, reply-to or request). */

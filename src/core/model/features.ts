@@ -36,8 +36,9 @@ export function isModelSignal(id: string): boolean {
  * are anonymised (so a sender naming the recipient's domain cannot be learned): both are rules.
  * So are a subject or a copyright line speaking as a brand the sender does not use, and another
  * site's domain as the From address's local part (claims.ts): each is one phishing collection's
- * habit in the corpus, as are a sign-up notice whose account name carries a lure (registration.ts), a link to a
- * page in a cloud storage bucket, and a PDF attachment linking away from the sender's site.
+ * habit in the corpus, as are a sign-up notice whose account name carries a lure
+ * (registration.ts), a link to a page in a cloud storage bucket, and a PDF attachment linking
+ * away from the sender's site.
  */
 const RULE_ONLY = new Set([
   'sender.return_path_mismatch',

@@ -38,8 +38,8 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
-  // The footer's copyright holder is who the mail says wrote it: "© 2025 UnitedHealthcare
-  // Services, Inc." from loyaltyprogram.com, its links on trackinho.co.uk.
+  // A copyright line's holder is who the mail says wrote it: "© 2025 UnitedHealthcare
+  // Services, Inc." from loyaltyprogram.com, its links on trackinho.co.uk (rules 2.35.0).
   const holders = copyrightHolders(email.text).filter((b) => !brandOwns(b, senderDomain));
   const awayFromHolder = holders.length > 0 ? linkAway(email.links, holders, senderDomain) : null;
   if (awayFromHolder) {

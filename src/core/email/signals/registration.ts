@@ -9,7 +9,8 @@ import { matchesOf } from '../../matches.js';
  * genuinely, from that site, in its language, and only the account name speaks. A user name
  * never needs a web address followed by more words, so that shape is the evidence, read from the
  * notice's "Username:" line and from the reset link's `login=` parameter (WordPress writes both),
- * in any language, and (rules 2.36.0) from the greeting of a shop's new-account notice. Rule only: the corpus has this campaign in one phishing collection.
+ * in any language, and (rules 2.36.0) from the greeting of a shop's new-account notice. Rule
+ * only: the corpus has this campaign in one phishing collection.
  */
 export const registrationSignals: Signal = ({ email }) => {
   const names = new Set<string>();
