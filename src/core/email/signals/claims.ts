@@ -39,8 +39,10 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
   }
 
   // A copyright line's holder is who the mail says wrote it: "© 2025 UnitedHealthcare
-  // Services, Inc." from loyaltyprogram.com, its links on trackinho.co.uk (rules 2.35.0).
-  const holders = copyrightHolders(email.text).filter((b) => !brandOwns(b, senderDomain));
+  // Services, Inc." from loyaltyprogram.com, its links on trackinho.co.uk (rules 2.35.0). Only
+  // a link away makes it a claim, so mail without links is not read for one.
+  const holders =
+    email.links.length > 0 ? copyrightHolders(email.text).filter((b) => !brandOwns(b, senderDomain)) : [];
   const awayFromHolder = holders.length > 0 ? linkAway(email.links, holders, senderDomain) : null;
   if (awayFromHolder) {
     out.push(
@@ -117,18 +119,18 @@ export function copyrightHolders(text: string): string[] {
   const found = new Set<string>();
   for (const m of matchesOf(COPYRIGHT_LINE, head.slice(at))) {
     const holder = (m[1] ?? m[2] ?? '').replace(RIGHTS_RESERVED, '');
-    addNamedAlone(holder, found, COMPANY_WORDS, true);
+    addNamedAlone(holder, found, { skip: COMPANY_WORDS, allowCommonWords: true });
   }
   return [...found];
 }
 
-/** Replies and forwards are the reader's own conversation: their subjects quote, not speak. */
 /**
  * How popular a domain must be for an address that begins with it ("paypal.com@mailer.example")
  * to be read as speaking for it: the top 20,000, the whole shipped list until rules 2.16.0.
  */
 const NAMED_DOMAIN_RANK = 20_000;
 
+/** Replies and forwards are the reader's own conversation: their subjects quote, not speak. */
 const REPLY_OR_FORWARD = /^\s*(?:re|fwd?|aw|wg|sv|tr|rv|enc|doorst)\s*:/i;
 /** "Brand: …", "BRAND - …", "Brand | …" or "[Brand] …": a short lead-in, then a separator. */
 const LEAD_IN = /^\s*(?:\[([^\]]{2,40})\]|([^:|[\]]{2,40}?)\s*(?::|\s[-–—|]\s))/u;
@@ -173,22 +175,21 @@ export function subjectSpeakers(raw: string): string[] {
 }
 
 /**
- * Adds the brands `text` is the name of, alone or with signature words (and `alsoSkip`'s):
+ * Adds the brands `text` is the name of, alone or with signature words (and `skip`'s):
  * "Microsoft buys X" is a headline, not Microsoft speaking. Brand keys are lower-case letters
- * and digits (brands.ts).
+ * and digits (brands.ts). Common-word brands ("apple", "ledger") only with `allowCommonWords`.
  */
 function addNamedAlone(
   text: string,
   found: Set<string>,
-  alsoSkip?: ReadonlySet<string>,
-  allowCommonWords = false,
+  { skip, allowCommonWords = false }: { skip?: ReadonlySet<string>; allowCommonWords?: boolean } = {},
 ): void {
   const brands = brandsIn(text, { allowCommonWords });
   if (brands.length === 0) return;
   const rest = text
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((w) => w && !SIGNATURE_WORDS.has(w) && !alsoSkip?.has(w) && !/^\d+$/.test(w))
+    .filter((w) => w && !SIGNATURE_WORDS.has(w) && !skip?.has(w) && !/^\d+$/.test(w))
     .join('');
   for (const brand of brands) if (rest === brand) found.add(brand);
 }
