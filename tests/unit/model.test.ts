@@ -426,6 +426,25 @@ describe('titles are not features', () => {
   });
 });
 
+describe('function words of every corpus language are not features', () => {
+  it('Portuguese não and caso, German ja, ob, damit, weil and jedoch, Dutch door add no word feature', () => {
+    const texts = [
+      ...featureTexts(
+        'Erro de login',
+        'Caso não tenha sido você, entre em contato com o administrador. Nao responda.',
+      ),
+      ...featureTexts(
+        'Anmeldung',
+        'Ja, wir prüfen, ob die Anmeldung sicher war, damit Ihr Konto geschützt bleibt, weil jedoch niemand fragt.',
+      ),
+      ...featureTexts('Gebruiker geblokkeerd', 'Uw gebruiker is geblokkeerd door mislukte inlogpogingen.'),
+    ];
+    expect(texts).toContain('b:contato');
+    expect(texts).toContain('b:geblokkeerd');
+    expect(texts.filter((t) => /^b:(?:não|nao|caso|ja|ob|damit|weil|jedoch|door)$/.test(t))).toEqual([]);
+  });
+});
+
 describe('text normalisation', () => {
   it('replaces addresses without a dot (the honeypot’s phishing@pot), drops footers and quoted replies', () => {
     const t = normaliseText(
