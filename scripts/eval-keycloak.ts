@@ -1,9 +1,10 @@
 // npm run eval:keycloak -- DIR: account mail of an application the corpus does not have, scored
 // by the shipped engine. DIR holds Keycloak's email message bundles (messages_<lang>.properties,
 // from a Keycloak checkout's themes/.../theme/base/email/messages; Apache-2.0, not shipped here).
-// Each template of each language is rendered as Keycloak sends it (text and HTML parts, the link
-// on the realm's own sign-in server) and scored as full mail and as pasted text; printed: the
-// flagged rate and every message scored MEDIUM or above, with its indicators.
+// Each template whose arguments argsOf knows, in each language, is rendered as Keycloak sends it
+// (text and HTML parts, the link on the realm's own sign-in server), for each organisation of
+// REALMS, and scored as full mail and as pasted text; printed: the flagged rate per language and
+// every message scored MEDIUM or above, with its indicators.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../src/app/engine.js';
