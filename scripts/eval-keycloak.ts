@@ -51,6 +51,8 @@ const EXPIRY: Record<string, string> = {
   it: '12 ore',
   pl: '12 godzin',
   ru: '12 часов',
+  ja: '12時間',
+  tr: '12 saat',
 };
 
 /** The organisations whose realms send the mail: a realm name and the organisation's domain. */
