@@ -32,6 +32,31 @@ describe('score rules around the model', () => {
     expect(pasted.risk_score).toBeGreaterThan(39);
   });
 
+  it('caps pasted text whose one request is to contact your administrator, not when it also names a sign-in', () => {
+    // Keycloak's Dutch temporary-lockout notice (npm run eval:keycloak): 76 before rules 2.39.0.
+    const notice = {
+      subject: 'Gebruiker tijdelijk geblokkeerd',
+      sender: 'Hallberg Logistik <noreply@hallberg-logistik.de>',
+      content:
+        'Uw gebruiker is tijdelijk geblokkeerd door meerdere gefaalde inlogpogingen op 2026-11-20 09:14:03. Indien nodig, kunt u een beheerder contacteren.',
+    };
+    expect(shippedEngine().analyzeTest(notice).risk_score).toBeLessThanOrEqual(39);
+    // The same advice beside a lure's request to sign in is not capped.
+    const lure = {
+      subject: 'Account Disable Warning',
+      sender: 'IT Service Desk <noreply@hallberg-logistik.de>',
+      content:
+        'Your account will be disabled in 7 days due to inactivity. Please log in to prevent this action, or contact your administrator.',
+    };
+    expect(shippedEngine().analyzeTest(lure).risk_score).toBeGreaterThan(39);
+    // A text asking to write to an address elsewhere asks for more than the administrator.
+    const elsewhere = {
+      ...notice,
+      content: `${notice.content} Stuur uw gegevens naar helpdesk@beheer-support.example.`,
+    };
+    expect(shippedEngine().analyzeTest(elsewhere).risk_score).toBeGreaterThan(39);
+  });
+
   it('scores a short message in a language it does not know LOW at most, not in the middle', () => {
     const a = shippedEngine().analyzeTest({
       subject: 'Hi',

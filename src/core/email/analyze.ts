@@ -2,7 +2,7 @@ import { registrableDomain, webLinkDomain } from '../domains/registrable.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { emitFeatures, isModelSignal } from '../model/features.js';
 import type { PhishingModel } from '../model/model.js';
-import { hasCallToAction } from './call-to-action.js';
+import { asksOnlyForAdministrator, hasCallToAction } from './call-to-action.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
 import { attributedResults, authenticatedDomain, authSignals, verifiedSender } from './signals/auth.js';
@@ -16,7 +16,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.38.0';
+export const RULES_VERSION = '2.39.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -112,10 +112,13 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   } else {
     probability = noisyOr(indicators);
   }
-  if (email.mode === 'full' && !hasCallToAction(email, indicators)) {
+  if (
+    email.mode === 'full' ? !hasCallToAction(email, indicators) : asksOnlyForAdministrator(email, indicators)
+  ) {
     // Phishing needs the reader to do something: open a link or file, type into a form, reply
     // elsewhere or pay. Wording alone, with none of those, cannot make a message phishing.
-    // Not applied to pasted text: copying a message's visible text leaves its links behind.
+    // Pasted text leaves its links behind, so there only a text whose one request is to
+    // contact the reader's own administrator counts as asking nothing.
     probability = Math.min(probability, NO_ACTION_CAP);
   }
   const verified = verifiedSender(ctx, links);

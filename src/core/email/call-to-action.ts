@@ -97,3 +97,38 @@ function repliesToFreemail(email: ParsedEmail): boolean {
     REPLY_REQUEST.test(`${email.subject}\n${email.text.slice(0, 20_000)}`)
   );
 }
+
+/**
+ * "Contact an administrator", in the languages of the phrase families and Keycloak's: the reader's
+ * own administrator, named as the one to turn to.
+ */
+const CONTACT_ADMINISTRATOR = new RegExp(
+  [
+    String.raw`contact (?:an?|your|the) (?:system |it |network |site |e-?mail |mail )?admin(?:istrator)?\b`,
+    String.raw`(?:kontaktieren sie|wenden sie sich an) (?:ihren|den|einen) (?:admin|administrator)\b`,
+    String.raw`(?:contacter|contactez) (?:votre|l['’]|un) ?administrateur`,
+    String.raw`(?:contato|contate|fale) com (?:um|o|seu) administrador`,
+    String.raw`(?:contacta|contacte|póngase en contacto) con (?:el|un|su) administrador`,
+    String.raw`contact (?:op )?met (?:de|uw|een) beheerder|beheerder contacteren`,
+    String.raw`contatta (?:l['’]|un) ?amministratore`,
+  ].join('|'),
+  'i',
+);
+
+/** Words that send the reader to a link, a button or a sign-in page, kept when the link is lost. */
+const LINK_WORDS =
+  /\b(?:click|klick\w*|cliqu\w*|clic|klik\w*|tap|button|knop|bouton|bot[ãa]o|botón|link|lien|enlace|koppeling|collegamento|log ?in|sign ?in|anmelden|melden sie sich an|connectez|inicie sesión|inloggen|acesse|acessar|entrar)\b/i;
+
+/**
+ * Pasted text whose one request is that the reader contact their own administrator ("If this
+ * was not you, please contact an administrator"), with no link, button or sign-in named and
+ * nothing else asked: a security notice's advice. A phisher's request sends the reader somewhere
+ * the phisher controls; an address or a phone number to write or call does, and then the text
+ * asks for more than this. Pasted text loses its links, so the words for one count as one. In
+ * the corpus no phishing message says it (four of Mastodon's notices do); Keycloak's lockout and
+ * failed sign-in notices do (`npm run eval:keycloak`).
+ */
+export function asksOnlyForAdministrator(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
+  const text = `${email.subject}\n${email.text.slice(0, 20_000)}`;
+  return CONTACT_ADMINISTRATOR.test(text) && !LINK_WORDS.test(text) && !hasCallToAction(email, indicators);
+}
