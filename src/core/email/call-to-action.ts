@@ -105,7 +105,7 @@ function repliesToFreemail(email: ParsedEmail): boolean {
 const CONTACT_ADMINISTRATOR = new RegExp(
   [
     String.raw`contact (?:an?|your|the) (?:system |it |network |site |e-?mail |mail )?admin(?:istrator)?\b`,
-    String.raw`(?:kontaktieren sie|wenden sie sich an) (?:ihren|den|einen) (?:admin|administrator)\b`,
+    String.raw`(?:kontaktieren sie|wenden sie sich(?: bitte)? an) (?:bitte )?(?:ihren|den|einen) (?:admin|administrator)\b`,
     String.raw`(?:contacter|contactez) (?:votre|l['’]|un) ?administrateur`,
     String.raw`(?:contato|contate|fale) com (?:um|o|seu) administrador`,
     String.raw`(?:contacta|contacte|póngase en contacto) con (?:el|un|su) administrador`,
