@@ -33,28 +33,30 @@ describe('score rules around the model', () => {
   });
 
   it('caps pasted text whose one request is to contact your administrator, not when it also names a sign-in', () => {
+    const pasted = (subject: string, content: string) =>
+      shippedEngine().analyzeTest({
+        subject,
+        sender: 'Hallberg Logistik <noreply@hallberg-logistik.de>',
+        content,
+      }).risk_score;
     // Keycloak's Dutch temporary-lockout notice (npm run eval:keycloak): 76 before rules 2.39.0.
-    const notice = {
-      subject: 'Gebruiker tijdelijk geblokkeerd',
-      sender: 'Hallberg Logistik <noreply@hallberg-logistik.de>',
-      content:
-        'Uw gebruiker is tijdelijk geblokkeerd door meerdere gefaalde inlogpogingen op 2026-11-20 09:14:03. Indien nodig, kunt u een beheerder contacteren.',
-    };
-    expect(shippedEngine().analyzeTest(notice).risk_score).toBeLessThanOrEqual(39);
+    const notice =
+      'Uw gebruiker is tijdelijk geblokkeerd door meerdere gefaalde inlogpogingen op 2026-11-20 09:14:03. Indien nodig, kunt u een beheerder contacteren.';
+    expect(pasted('Gebruiker tijdelijk geblokkeerd', notice)).toBeLessThanOrEqual(39);
     // The same advice beside a lure's request to sign in is not capped.
-    const lure = {
-      subject: 'Account Disable Warning',
-      sender: 'IT Service Desk <noreply@hallberg-logistik.de>',
-      content:
+    expect(
+      pasted(
+        'Account Disable Warning',
         'Your account will be disabled in 7 days due to inactivity. Please log in to prevent this action, or contact your administrator.',
-    };
-    expect(shippedEngine().analyzeTest(lure).risk_score).toBeGreaterThan(39);
+      ),
+    ).toBeGreaterThan(39);
     // A text asking to write to an address elsewhere asks for more than the administrator.
-    const elsewhere = {
-      ...notice,
-      content: `${notice.content} Stuur uw gegevens naar helpdesk@beheer-support.example.`,
-    };
-    expect(shippedEngine().analyzeTest(elsewhere).risk_score).toBeGreaterThan(39);
+    expect(
+      pasted(
+        'Gebruiker tijdelijk geblokkeerd',
+        `${notice} Stuur uw gegevens naar helpdesk@beheer-support.example.`,
+      ),
+    ).toBeGreaterThan(39);
   });
 
   it('scores a short message in a language it does not know LOW at most, not in the middle', () => {
