@@ -125,8 +125,8 @@ const LINK_WORDS =
  * nothing else asked: a security notice's advice. A phisher's request sends the reader somewhere
  * the phisher controls; an address or a phone number to write or call does, and then the text
  * asks for more than this. Pasted text loses its links, so the words for one count as one. In
- * the corpus no phishing message says it (four of Mastodon's notices do); Keycloak's lockout and
- * failed sign-in notices do (`npm run eval:keycloak`).
+ * the corpus no phishing message says it (five of Mastodon's notices pasted do); Keycloak's
+ * lockout and failed sign-in notices do (`npm run eval:keycloak`).
  */
 export function asksOnlyForAdministrator(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
   const text = `${email.subject}\n${email.text.slice(0, 20_000)}`;
