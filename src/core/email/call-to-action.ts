@@ -15,6 +15,11 @@ const ACTION_SIGNALS = new Set([
   'sender.display_name_address',
 ]);
 
+/** The subject and the first 20,000 characters of the text, as the request rules read them. */
+export function subjectAndText(email: ParsedEmail): string {
+  return `${email.subject}\n${email.text.slice(0, 20_000)}`;
+}
+
 /** Whether the message asks the reader to do something phishing needs: follow, open, type, reply elsewhere, pay or call. */
 export function hasCallToAction(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
   return (
@@ -91,11 +96,7 @@ const REPLY_REQUEST =
  */
 function repliesToFreemail(email: ParsedEmail): boolean {
   const own = email.from ? registrableDomain(email.from.address) : null;
-  return (
-    own !== null &&
-    FREEMAIL.has(own) &&
-    REPLY_REQUEST.test(`${email.subject}\n${email.text.slice(0, 20_000)}`)
-  );
+  return own !== null && FREEMAIL.has(own) && REPLY_REQUEST.test(subjectAndText(email));
 }
 
 /**
@@ -129,6 +130,6 @@ const LINK_WORDS =
  * lockout and failed sign-in notices do (`npm run eval:keycloak`).
  */
 export function asksOnlyForAdministrator(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
-  const text = `${email.subject}\n${email.text.slice(0, 20_000)}`;
+  const text = subjectAndText(email);
   return CONTACT_ADMINISTRATOR.test(text) && !LINK_WORDS.test(text) && !hasCallToAction(email, indicators);
 }

@@ -1,6 +1,6 @@
 import { brandNames, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { registrableDomain, webLinkDomain } from '../../domains/registrable.js';
-import { hasPhoneNumber } from '../call-to-action.js';
+import { hasPhoneNumber, subjectAndText } from '../call-to-action.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import { indicator, type Signal } from './context.js';
@@ -25,7 +25,7 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
     // The brand's notice sending the reader to a site neither it nor the sender owns, or to a
     // phone number (the call-back scams' "Your Norton invoice … call to cancel").
     const away = linkAway(email.links, spoken, senderDomain);
-    const call = !away && hasPhoneNumber(`${email.subject}\n${email.text.slice(0, 20_000)}`);
+    const call = !away && hasPhoneNumber(subjectAndText(email));
     out.push(
       indicator({
         id: 'sender.brand_subject',
