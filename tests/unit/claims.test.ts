@@ -131,6 +131,9 @@ describe('who a message claims to speak for', () => {
     // A copyright line's holder is an organisation: a brand that is also a word counts there.
     expect(copyrightHolders('© 2025 Ledger SAS')).toEqual(['ledger']);
     expect(copyrightHolders('© 2025 Santander S.A.')).toEqual(['santander']);
+    // Read in any case, as the expression reads it, and after a word character as it would not be.
+    expect(copyrightHolders('CopyRight 2024 PayPal, Inc.')).toEqual(['paypal']);
+    expect(copyrightHolders('nocopyright 2024 PayPal, Inc.')).toEqual([]);
     for (const text of [
       'Copyright 2007 Worcester Telegram & Gazette', // a newspaper, not the messenger
       'Does the copyright of that dataset belong to ebay?', // no copyright line
