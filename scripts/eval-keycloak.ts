@@ -3,11 +3,10 @@
 // from a Keycloak checkout's themes/.../theme/base/email/messages; Apache-2.0, not shipped here).
 // Each template whose arguments argsOf knows, in each language, is rendered as Keycloak sends it
 // (text and HTML parts, the link on the realm's own sign-in server), for each organisation of
-// REALMS, and scored as full mail and as pasted text; printed: the flagged rate per language and
-// every message scored MEDIUM or above, with its indicators.
+// ORGS (lib/app-mail.ts), and scored as full mail and as pasted text (see scoreAppMail).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine } from '../src/app/engine.js';
+import { ORGS, paragraphsHtml, scoreAppMail, type AppMessage } from './lib/app-mail.js';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -55,13 +54,6 @@ const EXPIRY: Record<string, string> = {
   tr: '12 saat',
 };
 
-/** The organisations whose realms send the mail: a realm name and the organisation's domain. */
-const REALMS = [
-  { realm: 'Northfield University', id: 'northfield', domain: 'northfield-university.edu' },
-  { realm: 'Hallberg Logistik', id: 'hallberg', domain: 'hallberg-logistik.de' },
-  { realm: 'Cooperativa Vale Verde', id: 'valeverde', domain: 'valeverde.coop.br' },
-];
-
 /** Each template's arguments, in Keycloak's order for it (see its email templates). */
 function argsOf(template: string, link: string, realm: string, expiry: string): string[] | null {
   const minutes = '720';
@@ -93,115 +85,33 @@ function argsOf(template: string, link: string, realm: string, expiry: string): 
   }
 }
 
-const html = (text: string, link: string) =>
-  `<html><body>${text
-    .split(/\n{2,}/)
-    .map((p) =>
-      p.trim() === link
-        ? `<p><a href="${link}">${link}</a></p>`
-        : `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
-    )
-    .join('')}</body></html>`;
-
-function rawMessage(o: {
-  realm: string;
-  domain: string;
-  subject: string;
-  text: string;
-  link: string;
-  n: number;
-}) {
-  const boundary = `kc-${o.n}-boundary`;
-  const b64 = (s: string) =>
-    (
-      Buffer.from(s, 'utf8')
-        .toString('base64')
-        .match(/.{1,76}/g) ?? []
-    ).join('\r\n');
-  return Buffer.from(
-    [
-      `From: "${o.realm}" <noreply@${o.domain}>`,
-      `To: j.smith@${o.domain}`,
-      `Subject: =?UTF-8?B?${Buffer.from(o.subject, 'utf8').toString('base64')}?=`,
-      'Date: Fri, 20 Nov 2026 09:14:05 +0000',
-      `Message-ID: <kc.${o.n}.1763630045@sso.${o.domain}>`,
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/alternative; boundary="${boundary}"`,
-      '',
-      `--${boundary}`,
-      'Content-Type: text/plain; charset=UTF-8',
-      'Content-Transfer-Encoding: base64',
-      '',
-      b64(o.text),
-      `--${boundary}`,
-      'Content-Type: text/html; charset=UTF-8',
-      'Content-Transfer-Encoding: base64',
-      '',
-      b64(html(o.text, o.link)),
-      `--${boundary}--`,
-      '',
-    ].join('\r\n'),
-  );
-}
-
-const engine = createEngine();
-const flagged = { full: 0, paste: 0 };
-const medium: string[] = [];
-const byLang = new Map<string, { n: number; full: number; paste: number }>();
-let n = 0;
-for (const file of readdirSync(dir)
-  .filter((f) => /^messages_[\w]+\.properties$/.test(f))
-  .sort()) {
-  const lang = file.slice('messages_'.length, -'.properties'.length);
-  const props = readProperties(readFileSync(join(dir, file), 'utf8'));
-  const expiry = EXPIRY[lang] ?? '12 h';
-  for (const key of props.keys()) {
-    if (!key.endsWith('Subject')) continue;
-    const template = key.slice(0, -'Subject'.length);
-    const bodyPattern = props.get(`${template}Body`);
-    if (!bodyPattern) continue;
-    for (const r of REALMS) {
-      const link = `https://sso.${r.domain}/realms/${r.id}/login-actions/action-token?key=eyJhbGciOiJIUzUxMiJ9.eyJleHAiOjE3NjM2NzMyNDV9.${n.toString(36)}x&client_id=account-console`;
-      const args = argsOf(template, link, r.realm, expiry);
-      if (!args) continue;
-      const subject = format(
-        props.get(key) ?? '',
-        template === 'orgInvite' ? [r.realm] : template === 'identityProviderLink' ? ['GitHub'] : args,
-      );
-      const text = format(bodyPattern, args);
-      n++;
-      const { analysis: full } = await engine.analyzeRaw(rawMessage({ ...r, subject, text, link, n }));
-      const paste = engine.analyzeTest({
-        subject,
-        sender: `${r.realm} <noreply@${r.domain}>`,
-        content: text,
-      });
-      const row = byLang.get(lang) ?? { n: 0, full: 0, paste: 0 };
-      row.n++;
-      for (const [mode, a] of [
-        ['full', full],
-        ['paste', paste],
-      ] as const) {
-        if (a.is_phishing) {
-          flagged[mode]++;
-          row[mode]++;
-        }
-        if (a.risk_score >= 40)
-          medium.push(
-            `${a.risk_score} ${mode} ${lang} ${template} (${r.domain}): ${a.indicators.map((i) => i.id).join(' ')}`,
-          );
+function* messages(): Generator<AppMessage> {
+  let n = 0;
+  for (const file of readdirSync(dir as string)
+    .filter((f) => /^messages_[\w]+\.properties$/.test(f))
+    .sort()) {
+    const lang = file.slice('messages_'.length, -'.properties'.length);
+    const props = readProperties(readFileSync(join(dir as string, file), 'utf8'));
+    const expiry = EXPIRY[lang] ?? '12 h';
+    for (const key of props.keys()) {
+      if (!key.endsWith('Subject')) continue;
+      const template = key.slice(0, -'Subject'.length);
+      const bodyPattern = props.get(`${template}Body`);
+      if (!bodyPattern) continue;
+      for (const org of ORGS) {
+        const link = `https://sso.${org.domain}/realms/${org.id}/login-actions/action-token?key=eyJhbGciOiJIUzUxMiJ9.eyJleHAiOjE3NjM2NzMyNDV9.${n.toString(36)}x&client_id=account-console`;
+        const args = argsOf(template, link, org.name, expiry);
+        if (!args) continue;
+        const subject = format(
+          props.get(key) ?? '',
+          template === 'orgInvite' ? [org.name] : template === 'identityProviderLink' ? ['GitHub'] : args,
+        );
+        const text = format(bodyPattern, args);
+        n++;
+        yield { lang, template, org, subject, text, html: paragraphsHtml(text, link), visible: text };
       }
-      byLang.set(lang, row);
     }
   }
 }
-const pct = (k: number, of: number) => `${((100 * k) / Math.max(of, 1)).toFixed(1)}%`;
-console.log(`${n} Keycloak messages rendered; engine ${engine.version}`);
-for (const [lang, r] of byLang)
-  console.log(
-    `${lang.padEnd(6)} ${String(r.n).padStart(4)}  flagged full ${pct(r.full, r.n)}, pasted ${pct(r.paste, r.n)}`,
-  );
-console.log(
-  `all    ${String(n).padStart(4)}  flagged full ${pct(flagged.full, n)}, pasted ${pct(flagged.paste, n)}`,
-);
-if (medium.length > 0) console.log(`scored MEDIUM or above:\n${medium.join('\n')}`);
+
+await scoreAppMail('Keycloak', messages());

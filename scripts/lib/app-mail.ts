@@ -1,0 +1,132 @@
+// Account mail of applications the corpus does not have (npm run eval:keycloak, eval:zitadel),
+// rendered from their own translations and scored by the shipped engine as full mail and as
+// pasted text. Each script reads one application's bundles and hands its messages here.
+import { createEngine } from '../../src/app/engine.js';
+
+/** The organisations that send the mail: a display name, an id for paths and their domain. */
+export const ORGS = [
+  { name: 'Northfield University', id: 'northfield', domain: 'northfield-university.edu' },
+  { name: 'Hallberg Logistik', id: 'hallberg', domain: 'hallberg-logistik.de' },
+  { name: 'Cooperativa Vale Verde', id: 'valeverde', domain: 'valeverde.coop.br' },
+] as const;
+export type Org = (typeof ORGS)[number];
+
+export interface AppMessage {
+  lang: string;
+  template: string;
+  org: Org;
+  subject: string;
+  /** The text/plain part, or null when the application sends HTML alone. */
+  text: string | null;
+  html: string;
+  /** What a person copies from the message: its visible text. */
+  visible: string;
+}
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** Paragraphs of plain text as HTML, the paragraph that is the link itself as a link. */
+export const paragraphsHtml = (text: string, link: string) =>
+  `<html><body>${text
+    .split(/\n{2,}/)
+    .map((p) => (p.trim() === link ? `<p><a href="${link}">${link}</a></p>` : `<p>${escape(p)}</p>`))
+    .join('')}</body></html>`;
+
+const b64 = (s: string) =>
+  (
+    Buffer.from(s, 'utf8')
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join('\r\n');
+
+/** The message as the application's mailer sends it from the organisation's own domain. */
+function rawMessage(m: AppMessage, n: number): Buffer {
+  const part = (type: string, body: string) => [
+    `Content-Type: ${type}; charset=UTF-8`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    b64(body),
+  ];
+  const boundary = `app-${n}-boundary`;
+  const body =
+    m.text === null
+      ? part('text/html', m.html)
+      : [
+          `Content-Type: multipart/alternative; boundary="${boundary}"`,
+          '',
+          `--${boundary}`,
+          ...part('text/plain', m.text),
+          `--${boundary}`,
+          ...part('text/html', m.html),
+          `--${boundary}--`,
+        ];
+  return Buffer.from(
+    [
+      `From: "${m.org.name}" <noreply@${m.org.domain}>`,
+      `To: j.smith@${m.org.domain}`,
+      `Subject: =?UTF-8?B?${Buffer.from(m.subject, 'utf8').toString('base64')}?=`,
+      'Date: Fri, 20 Nov 2026 09:14:05 +0000',
+      `Message-ID: <app.${n}.1763630045@auth.${m.org.domain}>`,
+      'MIME-Version: 1.0',
+      ...body,
+      '',
+    ].join('\r\n'),
+  );
+}
+
+/**
+ * Scores each message as full mail and as pasted text; prints the flagged rate per language and
+ * every message scored MEDIUM or above, with its indicators.
+ */
+export async function scoreAppMail(app: string, messages: Iterable<AppMessage>): Promise<void> {
+  const engine = createEngine();
+  const flagged = { full: 0, paste: 0 };
+  const medium: string[] = [];
+  /** The highest scores, each with what was scored, to show what came nearest. */
+  const top: { score: number; what: string }[] = [];
+  const byLang = new Map<string, { n: number; full: number; paste: number }>();
+  let n = 0;
+  for (const m of messages) {
+    n++;
+    const { analysis: full } = await engine.analyzeRaw(rawMessage(m, n));
+    const paste = engine.analyzeTest({
+      subject: m.subject,
+      sender: `${m.org.name} <noreply@${m.org.domain}>`,
+      content: m.visible,
+    });
+    const row = byLang.get(m.lang) ?? { n: 0, full: 0, paste: 0 };
+    row.n++;
+    for (const [mode, a] of [
+      ['full', full],
+      ['paste', paste],
+    ] as const) {
+      if (a.is_phishing) {
+        flagged[mode]++;
+        row[mode]++;
+      }
+      top.push({ score: a.risk_score, what: `${mode} ${m.lang} ${m.template}` });
+      if (a.risk_score >= 40)
+        medium.push(
+          `${a.risk_score} ${mode} ${m.lang} ${m.template} (${m.org.domain}): ${a.indicators.map((i) => i.id).join(' ')}`,
+        );
+    }
+    byLang.set(m.lang, row);
+  }
+  const pct = (k: number, of: number) => `${((100 * k) / Math.max(of, 1)).toFixed(1)}%`;
+  console.log(`${n} ${app} messages rendered; engine ${engine.version}`);
+  for (const [lang, r] of byLang)
+    console.log(
+      `${lang.padEnd(6)} ${String(r.n).padStart(4)}  flagged full ${pct(r.full, r.n)}, pasted ${pct(r.paste, r.n)}`,
+    );
+  console.log(
+    `all    ${String(n).padStart(4)}  flagged full ${pct(flagged.full, n)}, pasted ${pct(flagged.paste, n)}`,
+  );
+  top.sort((a, b) => b.score - a.score);
+  console.log(
+    `highest scores: ${top
+      .slice(0, 5)
+      .map((t) => `${t.score} (${t.what})`)
+      .join(', ')}`,
+  );
+  if (medium.length > 0) console.log(`scored MEDIUM or above:\n${medium.join('\n')}`);
+}
