@@ -468,6 +468,23 @@ describe('text normalisation', () => {
   });
 });
 
+describe('the model reads words as the reader reads them', () => {
+  it('words broken up by invisible characters or written in mathematical letters are the words themselves', () => {
+    const body =
+      'We could not process the payment for your membership, so your plan is on hold until the billing details are corrected.';
+    const plain = featureTexts('Final warning: your photos', `Verify your account today. ${body}`);
+    const disguised = featureTexts(
+      'Fi\u200bn\u200cal wa\u2060rn\ufeffing: your photos',
+      // Every word broken up: the text is twice as long to a parser, not to a reader (len:).
+      `Ver\u00adify your 𝗮𝗰𝗰𝗼𝘂𝗻𝘁 to\u200bday. ${body.replace(/(\p{L})(?=\p{L})/gu, '$1\u200b')}`,
+    );
+    expect(disguised).toEqual(plain);
+    expect(plain).toContain('s:final');
+    expect(plain).toContain('b:account');
+    expect(plain).toContain('b:membership');
+  });
+});
+
 describe('normalisation cannot be used to blind the model', () => {
   const lure =
     'Your mailbox is suspended. Verify your account password within 24 hours at the secure portal or lose your messages.';

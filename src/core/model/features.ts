@@ -1,4 +1,5 @@
 import { hostInfo, safeUrl } from '../domains/registrable.js';
+import { asRead } from '../email/as-read.js';
 import { LIST_TAG } from '../email/list-tag.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
 import { brandOwns, brandsIn, sameOrganisation } from '../domains/brands.js';
@@ -179,7 +180,9 @@ const QUOTE_LINE = /^\s*>|\b(?:wrote|schrieb|escreveu|a écrit|escribió|schreef
 const QUOTE_HINT = /\n\s*>|(?:wrote|schrieb|escreveu|a écrit|escribió|schreef):/i;
 
 export function normaliseText(text: string): string {
-  let t = text.replace(LIST_FOOTER, '\n');
+  // Words as the reader reads them: a word broken up by invisible characters or written in
+  // mathematical letters is the word, not fragments no other mail has (as-read.ts).
+  let t = asRead(text).replace(LIST_FOOTER, '\n');
   // Cheap whole-text checks first: most messages have neither, and then no line is split.
   if (QUOTE_HINT.test(t) || FOOTER.test(t)) t = withoutQuotesAndFooters(t);
   t = replaceAddresses(t);
@@ -254,7 +257,9 @@ export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[
   for (const w of subj) feats.add('s:', w);
 
   // Each of the first MAX_TOKENS words that are features, and each with the one before it.
-  bodyWords(normaliseText(email.text.slice(0, MODEL_TEXT_CHARS)), MAX_TOKENS, NOT_WORD_KEYS, feats);
+  const shown = email.text.slice(0, MODEL_TEXT_CHARS);
+  const read = asRead(shown);
+  bodyWords(normaliseText(read), MAX_TOKENS, NOT_WORD_KEYS, feats);
 
   if (email.from) {
     for (const w of words(normaliseText(email.from.name))) feats.add('n:', w);
@@ -281,7 +286,8 @@ export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[
   }
   relationFeatures(email, subject, senderDomain, hosts, accountHosts, feats);
   feats.add('links:', bucket(email.links.length, [0, 1, 3, 10, 30]));
-  feats.add('len:', bucket(email.text.length, [0, 200, 1000, 5000, 20000]));
+  // The length as read: invisible characters inside words do not make a text longer.
+  feats.add('len:', bucket(email.text.length - shown.length + read.length, [0, 200, 1000, 5000, 20000]));
   // HTML vs plain text, and HTML with little text, are deliberately not features: in the corpus
   // they date mail (the old legitimate lists are plain text), and pasted text has no HTML. Nor is
   // the number of distinct link domains (since rules 2.33.0): a bulk sender routes every link

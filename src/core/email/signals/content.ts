@@ -10,6 +10,7 @@ import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 import { hasFileAttached } from './attachments.js';
 import { matchesOf } from '../../matches.js';
+import { asRead, INVISIBLE } from '../as-read.js';
 
 interface Family {
   id: string;
@@ -615,38 +616,15 @@ export function urgencyScore(indicators: readonly Indicator[]): number {
 /** Mathematical alphanumeric symbols (𝐛𝐨𝐥𝐝, 𝓼𝓬𝓻𝓲𝓹𝓽 letters that read as words), two or more in a row. */
 const MATH_LETTERS = /[\p{L}\p{N}]*[\u{1d400}-\u{1d7ff}]{2,}[\p{L}\p{N}\u{1d400}-\u{1d7ff}]*/gu;
 /**
- * Invisible characters between two Latin letters: zero-width space, joiners, word joiner, BOM,
- * variation selectors and tag characters. Only Latin: Persian and other scripts use ZWNJ inside
- * words as spelling. Subject only: real newsletters carry a few in body text (7 of 337).
+ * Invisible characters (as-read.ts) between two Latin letters. Only Latin: Persian and other
+ * scripts use ZWNJ inside words as spelling. Subject only: real newsletters carry a few in body
+ * text (7 of 337).
  */
-const INVISIBLE = String.raw`[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u180e\ufe00-\ufe0f\u{e0000}-\u{e01ef}]+`;
-// Lone combining and joining marks are what is being matched here, not letters they combine with.
 const INVISIBLE_IN_WORD = new RegExp(
-  // eslint-disable-next-line no-misleading-character-class
   String.raw`[A-Za-z\u00c0-\u024f]+(?:${INVISIBLE}[A-Za-z\u00c0-\u024f]+)+`,
   'gu',
 );
-// eslint-disable-next-line no-misleading-character-class
 const INVISIBLE_RUN = new RegExp(INVISIBLE, 'gu');
-
-// eslint-disable-next-line no-misleading-character-class
-const HIDDEN_IN_TEXT = new RegExp(`${INVISIBLE}|\\u00ad+`, 'gu');
-
-/**
- * The text as a reader reads it: invisible characters inside words dropped (INVISIBLE, and soft
- * hyphens) and compatibility forms folded (NFKC: 𝗙𝗶𝗻𝗮𝗹 and ｆｉｎａｌ read "Final"), so the phrases
- * find a lure whose words are disguised to slip past filters ("Fi\u200bnal wa\u200brning" is
- * read "Final warning"). That the words were disguised is a signal of its own
- * (content.obfuscated_text, read from the raw text). Most mail has none of these characters, and
- * one scan for the commonest of them (zero-width characters, soft hyphens, mathematical and
- * full-width letters) comes first.
- */
-function asRead(text: string): string {
-  if (!DISGUISE_HINT.test(text)) return text;
-  return text.replace(HIDDEN_IN_TEXT, '').normalize('NFKC');
-}
-// eslint-disable-next-line no-misleading-character-class
-const DISGUISE_HINT = /[\u200b-\u200d\u2060-\u2064\ufeff\u034f\u00ad\ud835\uff01-\uff5e]/;
 
 const LATIN_LOOKALIKE_ALL = new RegExp(LATIN_LOOKALIKE.source, 'gu');
 const TWO_LATIN = /[A-Za-z].*[A-Za-z]/;
