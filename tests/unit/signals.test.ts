@@ -1324,6 +1324,20 @@ describe('a blank block taller than a screen', () => {
     );
     expect(ids(b)).not.toContain('content.tall_blank');
   });
+
+  it('makes the message phishing however ordinary the filler below it reads (rules 2.41.0)', async () => {
+    const filler =
+      'Thank you for standing with our campaign this year. Our volunteers knocked on doors in every county, and the debate showed what we are fighting for. ';
+    const { analysis: a } = await shippedEngine().analyzeRaw(
+      htmlMail(
+        'Streaming Service <vi.jayjav@example.net>',
+        'Kijk 90 dagen gratis',
+        `<a href="https://proxweaners.example/lt/1125"><img src="https://proxweaners.example/p.png"></a><div style="height:3000px"></div><p>${filler.repeat(12)}</p>`,
+      ),
+    );
+    expect(ids(a)).toContain('content.tall_blank');
+    expect(a.is_phishing).toBe(true);
+  });
 });
 
 describe('a line moved off the screen', () => {
