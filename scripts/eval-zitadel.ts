@@ -6,7 +6,7 @@
 // ORGS (lib/app-mail.ts), and scored as full mail and as pasted text (see scoreAppMail).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ORGS, scoreAppMail, type AppMessage, type Org } from './lib/app-mail.js';
+import { escape, ORGS, scoreAppMail, type AppMessage, type Org } from './lib/app-mail.js';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -62,7 +62,6 @@ const PATHS: Record<string, string> = {
   InviteUser: 'ui/login/user/invite?userID=293847561029384756&code=K7Q2ZD',
 };
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** The texts hold a little HTML (<br>, <strong>); what a reader sees of it. */
 const visibleOf = (html: string) => html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]+>/g, '');
 

@@ -23,7 +23,8 @@ export interface AppMessage {
   visible: string;
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+/** Text as HTML text: & and < escaped. */
+export const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** Paragraphs of plain text as HTML, the paragraph that is the link itself as a link. */
 export const paragraphsHtml = (text: string, link: string) =>
