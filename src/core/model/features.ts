@@ -257,6 +257,7 @@ export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[
   for (const w of subj) feats.add('s:', w);
 
   // Each of the first MAX_TOKENS words that are features, and each with the one before it.
+  // Read here for the length below; normaliseText's own asRead then finds nothing left to do.
   const shown = email.text.slice(0, MODEL_TEXT_CHARS);
   const read = asRead(shown);
   bodyWords(normaliseText(read), MAX_TOKENS, NOT_WORD_KEYS, feats);
