@@ -6,13 +6,9 @@
 // ORGS (lib/app-mail.ts), and scored as full mail and as pasted text (see scoreAppMail).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ORGS, paragraphsHtml, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+import { dirArgument, escape, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
 
-const dir = process.argv[2];
-if (!dir) {
-  console.error('usage: npm run eval:keycloak -- DIR (a directory of Keycloak messages_<lang>.properties)');
-  process.exit(2);
-}
+const dir = dirArgument('npm run eval:keycloak -- DIR (a directory of Keycloak messages_<lang>.properties)');
 
 /** A .properties file's keys and values (\uXXXX, \n and line continuations decoded). */
 function readProperties(text: string): Map<string, string> {
@@ -85,13 +81,20 @@ function argsOf(template: string, link: string, realm: string, expiry: string): 
   }
 }
 
+/** Paragraphs of plain text as HTML, the paragraph that is the link itself as a link. */
+const paragraphsHtml = (text: string, link: string) =>
+  `<html><body>${text
+    .split(/\n{2,}/)
+    .map((p) => (p.trim() === link ? `<p><a href="${link}">${link}</a></p>` : `<p>${escape(p)}</p>`))
+    .join('')}</body></html>`;
+
 function* messages(): Generator<AppMessage> {
   let n = 0;
-  for (const file of readdirSync(dir as string)
+  for (const file of readdirSync(dir)
     .filter((f) => /^messages_[\w]+\.properties$/.test(f))
     .sort()) {
     const lang = file.slice('messages_'.length, -'.properties'.length);
-    const props = readProperties(readFileSync(join(dir as string, file), 'utf8'));
+    const props = readProperties(readFileSync(join(dir, file), 'utf8'));
     const expiry = EXPIRY[lang] ?? '12 h';
     for (const key of props.keys()) {
       if (!key.endsWith('Subject')) continue;

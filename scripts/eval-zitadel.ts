@@ -6,13 +6,11 @@
 // ORGS (lib/app-mail.ts), and scored as full mail and as pasted text (see scoreAppMail).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escape, ORGS, scoreAppMail, type AppMessage, type Org } from './lib/app-mail.js';
+import { dirArgument, escape, ORGS, scoreAppMail, type AppMessage, type Org } from './lib/app-mail.js';
 
-const dir = process.argv[2];
-if (!dir) {
-  console.error('usage: npm run eval:zitadel -- DIR (a directory of Zitadel <lang>.yaml notification texts)');
-  process.exit(2);
-}
+const dir = dirArgument(
+  'npm run eval:zitadel -- DIR (a directory of Zitadel <lang>.yaml notification texts)',
+);
 
 /**
  * The two levels of these files: `Name:` opens a text, `  Key: value` sets one of its fields (a
@@ -66,11 +64,11 @@ const PATHS: Record<string, string> = {
 const visibleOf = (html: string) => html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]+>/g, '');
 
 function* messages(): Generator<AppMessage> {
-  for (const file of readdirSync(dir as string)
+  for (const file of readdirSync(dir)
     .filter((f) => /^[\w-]+\.yaml$/.test(f))
     .sort()) {
     const lang = file.slice(0, -'.yaml'.length);
-    for (const [template, t] of readTexts(readFileSync(join(dir as string, file), 'utf8'))) {
+    for (const [template, t] of readTexts(readFileSync(join(dir, file), 'utf8'))) {
       if (!t.Subject || !t.Text) continue;
       for (const org of ORGS) {
         const link = `https://auth.${org.domain}/${PATHS[template] ?? 'ui/login/login'}`;

@@ -23,15 +23,16 @@ export interface AppMessage {
   visible: string;
 }
 
+/** The directory an application check reads its bundles from: its one argument, or usage and exit. */
+export function dirArgument(usage: string): string {
+  const dir = process.argv[2];
+  if (dir) return dir;
+  console.error(`usage: ${usage}`);
+  process.exit(2);
+}
+
 /** Text as HTML text: & and < escaped. */
 export const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-/** Paragraphs of plain text as HTML, the paragraph that is the link itself as a link. */
-export const paragraphsHtml = (text: string, link: string) =>
-  `<html><body>${text
-    .split(/\n{2,}/)
-    .map((p) => (p.trim() === link ? `<p><a href="${link}">${link}</a></p>` : `<p>${escape(p)}</p>`))
-    .join('')}</body></html>`;
 
 const b64 = (s: string) =>
   (

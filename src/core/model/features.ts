@@ -182,7 +182,12 @@ const QUOTE_HINT = /\n\s*>|(?:wrote|schrieb|escreveu|a écrit|escribió|schreef)
 export function normaliseText(text: string): string {
   // Words as the reader reads them: a word broken up by invisible characters or written in
   // mathematical letters is the word, not fragments no other mail has (as-read.ts).
-  let t = asRead(text).replace(LIST_FOOTER, '\n');
+  return normaliseRead(asRead(text));
+}
+
+/** normaliseText of a text already read (asRead), so it is not scanned for disguises again. */
+function normaliseRead(text: string): string {
+  let t = text.replace(LIST_FOOTER, '\n');
   // Cheap whole-text checks first: most messages have neither, and then no line is split.
   if (QUOTE_HINT.test(t) || FOOTER.test(t)) t = withoutQuotesAndFooters(t);
   t = replaceAddresses(t);
@@ -257,10 +262,10 @@ export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[
   for (const w of subj) feats.add('s:', w);
 
   // Each of the first MAX_TOKENS words that are features, and each with the one before it.
-  // Read here for the length below; normaliseText's own asRead then finds nothing left to do.
+  // Read once, here, for the words and for the length below.
   const shown = email.text.slice(0, MODEL_TEXT_CHARS);
   const read = asRead(shown);
-  bodyWords(normaliseText(read), MAX_TOKENS, NOT_WORD_KEYS, feats);
+  bodyWords(normaliseRead(read), MAX_TOKENS, NOT_WORD_KEYS, feats);
 
   if (email.from) {
     for (const w of words(normaliseText(email.from.name))) feats.add('n:', w);
