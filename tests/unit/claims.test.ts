@@ -57,6 +57,29 @@ describe('who a message claims to speak for', () => {
       expect(withLink(content)?.weight, content).toBe(0.3);
   });
 
+  it('flags a brand’s bill with a number to call from a free mail address: the call-back scam', () => {
+    const bill =
+      'McAfee Total Protection\nYour subscription was renewed automatically for $349.99 USD.\n' +
+      'If you did not authorize this charge, call our billing desk at +1 (856) 379-7940 within 24 hours.';
+    const lure = (sender: string, content: string) =>
+      rulesEngine()
+        .analyzeTest({ subject: 'Order confirmation #KH9OMC4Q2OJPV', sender, content })
+        .indicators.find((i) => i.id === 'content.callback_lure');
+    const found = lure('Billing Desk <mcafee.renewals.desk@outlook.com>', bill);
+    expect(found?.explanation).toContain('Its text reads as a McAfee bill');
+    expect(found?.weight).toBe(0.5);
+    // The brand's own mail, a business's own domain, a bill without a number or an amount.
+    expect(lure('McAfee <billing@mcafee.com>', bill)).toBeUndefined();
+    expect(lure('Billing <billing@pc-repair.example>', bill)).toBeUndefined();
+    expect(
+      lure('Desk <desk@outlook.com>', bill.replace('+1 (856) 379-7940', 'the number on our site')),
+    ).toBeUndefined();
+    expect(lure('Desk <desk@outlook.com>', bill.replace('$349.99 USD', 'the yearly price'))).toBeUndefined();
+    // A brand named far down, as a way to pay or to ship, is not whom the bill speaks for.
+    const orderForm = `${'Order our directory of business addresses today. '.repeat(14)}\nWe take Mastercard. Invoice total $79. Call +1 (212) 555-0188.`;
+    expect(lure('Sales <sales.desk@hotmail.com>', orderForm)).toBeUndefined();
+  });
+
   it('leaves the brand’s own mail, headlines, replies and forwards alone', () => {
     for (const [subject, sender] of [
       ['Coinbase: Was this you?', 'Coinbase <no-reply@coinbase.com>'],

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { pdfLinks } from '../../src/core/email/signals/pdf.js';
+import { pdfLinks, readPdf } from '../../src/core/email/signals/pdf.js';
 import { ids, rulesEngine } from '../helpers/engine.js';
 
 const annotation = (uri: string) => `<< /Type /Annot /Subtype /Link /A << /S /URI /URI (${uri}) >> >>`;
@@ -22,6 +22,81 @@ function pdf(objects: string[], compressed = false): Buffer {
     Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1'),
   ]);
 }
+
+type PdfPart = string | { dict: string; data: string } | null;
+
+/** A PDF whose objects may carry streams (Flate-compressed), numbered from 1 as given (null: none). */
+function pdfWithStreams(objects: PdfPart[]): Buffer {
+  const parts = objects.map((o, i) => {
+    if (o === null) return Buffer.alloc(0);
+    if (typeof o === 'string') return Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`, 'latin1');
+    const data = deflateSync(Buffer.from(o.data, 'latin1'));
+    return Buffer.concat([
+      Buffer.from(
+        `${i + 1} 0 obj\n<< ${o.dict} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+        'latin1',
+      ),
+      data,
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+    ]);
+  });
+  return Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), ...parts, Buffer.from('%%EOF\n', 'latin1')]);
+}
+
+const hex = (s: string) => [...s].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+/** A two-byte font's codes for `s`: each character's code is its place in GLYPHS, plus one. */
+const GLYPHS = 'NORTONLifeckSupp:+1(828)423-16Yusbsriptwlaenw$9.USDIfyoddhz';
+const glyphs = (s: string) =>
+  [...s].map((c) => (GLYPHS.indexOf(c) + 1).toString(16).padStart(4, '0')).join('');
+
+/**
+ * A call-back scam's one-page bill, drawn as such PDFs are: a subset font whose codes are glyph
+ * numbers (read only through its ToUnicode map), one glyph placed at a time, words apart by a
+ * gap, lines by a move down; and a plain font's strings, kerned with TJ.
+ */
+function callbackBill(lines: string[]): Buffer {
+  return pdfWithStreams(billObjects(lines));
+}
+
+function billObjects(lines: string[]): PdfPart[] {
+  const toUnicode = [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '1 begincodespacerange <0000> <FFFF> endcodespacerange',
+    `${GLYPHS.length} beginbfchar`,
+    ...[...GLYPHS].map((c, i) => `<${(i + 1).toString(16).padStart(4, '0')}> <${hex(c)}>`),
+    'endbfchar endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+  // Every glyph is 500/1000 of an em wide; a word gap is a further 300.
+  const drawn = lines.map((line, n) => {
+    const moves: string[] = [`1 0 0 1 72 ${720 - n * 20} Tm`];
+    let gap = 0;
+    for (const c of line) {
+      if (c === ' ') {
+        gap += 3;
+        continue;
+      }
+      moves.push(`${gap === 0 ? (moves.length === 1 ? 0 : 6) : 6 + gap} 0 Td <${glyphs(c)}> Tj`);
+      gap = 0;
+    }
+    return moves.join('\n');
+  });
+  const content = [
+    'BT /F1 12 Tf',
+    ...drawn,
+    'ET BT /F2 10 Tf 1 0 0 1 72 500 Tm [(Thank)-20( you for )-400(your order)] TJ ET',
+    'BI /W 2 /H 2 /BPC 8 /CS /G ID \x00(\xff) Tj EI',
+  ].join('\n');
+  return [
+    '<< /Type /Page /Resources << /Font << /F1 3 0 R /F2 6 0 R >> >> /Contents 2 0 R >>',
+    { dict: '', data: content },
+    '<< /Type /Font /Subtype /Type0 /BaseFont /AAAAAA+Arial /Encoding /Identity-H /DescendantFonts [5 0 R] /ToUnicode 4 0 R >>',
+    { dict: '', data: toUnicode },
+    '<< /Type /Font /Subtype /CIDFontType2 /DW 500 /W [1 [500 500] 3 4 500] >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+}
+
+const NORTON = ['NORTON LifeLock', 'Support: +1 (828) 423-1316', 'Your subscription renews: $499.99 USD'];
 
 function mailWithPdf(from: string, file: Buffer): Buffer {
   return Buffer.from(
@@ -84,5 +159,81 @@ describe('links inside PDF attachments', () => {
       mailWithPdf('billing@shop.example', pdf([annotation('https://www.shop.example/account')])),
     );
     expect(ids(own.analysis)).not.toContain('attachments.pdf_link');
+  });
+});
+
+describe('text inside PDF attachments', () => {
+  it('reads the text a page shows, through a subset font’s ToUnicode map, one glyph at a time', () => {
+    const { text } = readPdf(callbackBill(NORTON));
+    expect(text.split('\n')).toEqual([...NORTON, 'Thank you for your order']);
+  });
+
+  it('reads a compressed file’s pages, fonts and maps from its object streams', () => {
+    // The same bill with its page and font dictionaries inside an object stream (PDF 1.5).
+    const objects = billObjects(NORTON);
+    const packed = [1, 3, 5, 6];
+    const dicts = packed.map((n) => objects[n - 1] as string);
+    const offsets = dicts.map((_, k) => dicts.slice(0, k).join('\n').length + (k > 0 ? 1 : 0));
+    const header = `${packed.map((n, k) => `${n} ${offsets[k]}`).join(' ')}\n`;
+    const file = pdfWithStreams([
+      ...objects.map((o, k) => (packed.includes(k + 1) ? null : o)),
+      { dict: `/Type /ObjStm /N 4 /First ${header.length}`, data: header + dicts.join('\n') },
+    ]);
+    expect(file.toString('latin1')).not.toContain('/Type /Page');
+    expect(readPdf(file).text.split('\n')).toEqual([...NORTON, 'Thank you for your order']);
+  });
+
+  it('keeps its work bounded on hostile maps, width tables and content', () => {
+    const ranges = Array.from({ length: 5000 }, () => '<0000> <FFFF> <0041>').join('\n');
+    const widths = Array.from({ length: 20000 }, () => '0 60000 500').join(' ');
+    const file = pdfWithStreams([
+      '<< /Type /Page /Resources << /Font << /F1 3 0 R >> >> /Contents 2 0 R >>',
+      { dict: '', data: `BT /F1 12 Tf <0001> Tj ${'BI '.repeat(50_000)} ET` },
+      '<< /Type /Font /Subtype /Type0 /DescendantFonts [5 0 R] /ToUnicode 4 0 R >>',
+      {
+        dict: '',
+        data: `begincodespacerange <0000> <FFFF> endcodespacerange beginbfrange ${ranges} endbfrange`,
+      },
+      `<< /Type /Font /W [${widths}] >>`,
+    ]);
+    expect(readPdf(file).text).toBe('B');
+    // Damaged copies of a real bill: never an exception, never more text than the limit.
+    const bill = callbackBill(NORTON);
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 300; n++) {
+      const copy = Buffer.from(bill);
+      for (let k = 0; k < 8; k++) copy[Math.floor(next() * copy.length)] = Math.floor(next() * 256);
+      const cut = copy.subarray(0, Math.floor(next() * copy.length) + 10);
+      expect(readPdf(cut).text.length).toBeLessThanOrEqual(20_000);
+    }
+  });
+});
+
+describe('a call-back scam’s bill in an attached PDF', () => {
+  const analyse = (from: string, lines: string[]) =>
+    rulesEngine().analyzeRaw(mailWithPdf(from, callbackBill(lines)));
+
+  it('flags a brand’s bill with a number to call, sent from a free mail address', async () => {
+    const { analysis } = await analyse('nortonbilling.dept@gmail.com', NORTON);
+    const lure = analysis.indicators.find((i) => i.id === 'content.callback_lure');
+    expect(lure?.explanation).toContain('The attached invoice.pdf reads as a Norton bill');
+    expect(lure?.explanation).toContain('gmail.com');
+    expect(lure?.evidence[1]).toContain('+1 (828) 423-1316');
+    expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
+  });
+
+  it('leaves the brand’s own bill, and a bill without a number to call, alone', async () => {
+    expect(ids((await analyse('billing@norton.com', NORTON)).analysis)).not.toContain(
+      'content.callback_lure',
+    );
+    const noPhone = [NORTON[0] as string, NORTON[2] as string];
+    expect(ids((await analyse('nortonbilling.dept@gmail.com', noPhone)).analysis)).not.toContain(
+      'content.callback_lure',
+    );
+    const noAmount = [NORTON[0] as string, NORTON[1] as string, 'Your subscription renews'];
+    expect(ids((await analyse('nortonbilling.dept@gmail.com', noAmount)).analysis)).not.toContain(
+      'content.callback_lure',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { brandOwns, brandsIn } from '../domains/brands.js';
 import { FREEMAIL } from '../domains/freemail.js';
 import { registrableDomain } from '../domains/registrable.js';
 import { hasFileAttached } from './signals/attachments.js';
@@ -49,6 +50,36 @@ export function hasPhoneNumber(text: string): boolean {
     return true;
   }
   return false;
+}
+
+/** A bill's words: an invoice, an order, a subscription or its renewal, a charge. */
+const BILL =
+  /\b(?:invoice|order (?:confirmation|summary|number|no|id|#)|subscription|renewal|renew(?:ed|s)? automatically|auto-?renew\w*|receipt|charged|billing|transaction|rechnung|abonnement|verlängerung|facture|renouvellement|factura|suscripción|renovación|fatura|assinatura|renovação|factuur|verlenging)\b/i;
+/**
+ * Where a bill names whom it is from: its letterhead and opening lines. A brand named further
+ * down is a shipping or payment option (four spam list sellers' order forms name FedEx and
+ * Mastercard there; no phishing message needed more than this).
+ */
+const BILL_HEAD = 600;
+/** An amount of money: a currency sign or code beside a number. */
+const AMOUNT = /[$€£]\s?\d|\d\s?(?:USD|EUR|GBP)\b/;
+
+/**
+ * The brands a call-back scam's bill speaks for ("Your Norton subscription renewed for $499.99;
+ * if you did not authorize it, call +1 (828) …"), sent from a free mail address: text that
+ * names a listed brand the sender's domain does not belong to at its head, reads as a bill (its
+ * words and an amount) and gives a phone number. The number is the lure: whoever calls it is
+ * talked into a "refund" that takes card details or remote access. A brand's real bill comes
+ * from its own domain; from a free mail address, such text is a forwarded receipt at best.
+ * Empty when any part is missing or the sender is not a free mail address.
+ */
+export function billToCall(text: string, senderDomain: string | null): string[] {
+  if (!senderDomain || !FREEMAIL.has(senderDomain)) return [];
+  const head = text.slice(0, 20_000);
+  if (!BILL.test(head) || !AMOUNT.test(head) || !hasPhoneNumber(head)) return [];
+  return brandsIn(head.slice(0, BILL_HEAD), { allowCommonWords: false }).filter(
+    (b) => !brandOwns(b, senderDomain),
+  );
 }
 
 /** Whether `address` is one of the message's recipients: the reader, not someone to write to. */

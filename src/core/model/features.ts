@@ -66,6 +66,8 @@ const RULE_ONLY = new Set([
   // Crypto-wallet lures: the honeypot's mail alone in the corpus.
   'content.wallet_lure',
   'attachments.pdf_link',
+  // A brand's bill with a number to call from a free mail address: the honeypot's alone.
+  'content.callback_lure',
   // Empty dummy attachments are one phishing collection's campaigns (and five spam letters').
   'attachments.empty',
   // Blank blocks a screen tall are one phishing collection's campaigns in the corpus.
