@@ -2,7 +2,7 @@ import { sameOrganisation } from '../../domains/brands.js';
 import { registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailAttachment, Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
-import { isPdf, readPdf } from './pdf.js';
+import { isPdf, pdfLinks } from './pdf.js';
 import { listZip } from './zip.js';
 
 const EXECUTABLE =
@@ -85,8 +85,8 @@ export const attachmentSignals: Signal = ({ email, senderDomain }) => {
     }
     if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
     if (a.content && isPdf(a)) {
-      const away = readPdf(a.content)
-        .links.map((href) => ({ href, domain: registrableDomain(safeUrl(href)?.hostname ?? '') }))
+      const away = pdfLinks(a.content)
+        .map((href) => ({ href, domain: registrableDomain(safeUrl(href)?.hostname ?? '') }))
         .find(
           ({ domain }) =>
             domain !== null && (senderDomain === null || !sameOrganisation(domain, senderDomain)),

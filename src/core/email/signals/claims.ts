@@ -6,7 +6,7 @@ import type { EmailLink, Indicator } from '../types.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import { indicator, type Signal } from './context.js';
 import { matchesOf } from '../../matches.js';
-import { isPdf, readPdf } from './pdf.js';
+import { isPdf, pdfText } from './pdf.js';
 
 /**
  * Who the message claims to speak for, outside the display name (sender.ts reads that): a
@@ -53,7 +53,7 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
     if (billed.length === 0)
       for (const a of email.attachments) {
         if (!a.content || !isPdf(a)) continue;
-        const text = readPdf(a.content).text;
+        const text = pdfText(a.content);
         billed = billToCall(text, senderDomain);
         if (billed.length > 0) {
           where = `The attached ${a.filename.trim() || 'PDF'}`;

@@ -15,55 +15,39 @@ const MAX_TEXT = 20_000;
 /** Entries read from one font's character map or width table. */
 const MAX_MAP_ENTRIES = 65_536;
 
-/** What a PDF attachment says and where its links go: read, never rendered or fetched. */
-export interface PdfReading {
-  /** The web addresses its link annotations open. */
-  links: string[];
-  /** The text its pages show, in drawing order, words and lines separated as laid out. */
-  text: string;
-}
-
-const NOTHING: PdfReading = { links: [], text: '' };
-/** Each attachment is read once, however many signals ask. */
-const readings = new WeakMap<Uint8Array, PdfReading>();
-
 /** Whether an attachment is a PDF, by its name or its declared type. */
 export function isPdf(a: { filename: string; mimeType: string }): boolean {
   return /\.pdf\s*$/i.test(a.filename) || a.mimeType.toLowerCase() === 'application/pdf';
 }
 
+/*
+ * A PDF is read, never rendered, run or fetched: its objects are indexed (plain ones and those
+ * inside Flate-compressed object streams) and its streams decompressed on demand, bounded per
+ * stream and in number, so a compression bomb costs at most MAX_STREAMS × STREAM_OUTPUT bytes
+ * of work. Links and text are read separately: every PDF is read for its links, and only a
+ * signal that needs the text (a free mail sender's attachment, claims.ts) pays for it.
+ */
+
+/** The web addresses a PDF's link annotations open (`/URI (https://…)`). */
+export function pdfLinks(content: Uint8Array): string[] {
+  return open(content)?.links() ?? [];
+}
+
 /**
- * Reads a PDF for its links (`/URI (https://…)` annotations, in plain objects and in
- * Flate-compressed object streams) and for the text its pages show (the text operators of each
- * page's content streams, decoded through the fonts' ToUnicode maps). Nothing is rendered,
- * no font program is run and nothing is fetched; decompression is bounded per stream and in
- * number, so a compression bomb costs at most MAX_STREAMS × STREAM_OUTPUT bytes of work.
- * Text drawn as images, in form XObjects or through fonts with neither a ToUnicode map nor a
+ * The text a PDF's pages show, in drawing order, words and lines separated as laid out: each
+ * page's text operators run through its fonts' ToUnicode maps and glyph widths, so a subset
+ * font drawn one glyph at a time reads as words. No font program is run. Text drawn as
+ * pictures, inside form XObjects, or through a font with neither a ToUnicode map nor a
  * one-byte encoding is not read.
  */
-export function readPdf(content: Uint8Array): PdfReading {
-  let reading = readings.get(content);
-  if (!reading) {
-    reading = read(content);
-    readings.set(content, reading);
-  }
-  return reading;
+export function pdfText(content: Uint8Array): string {
+  return open(content)?.pageText() ?? '';
 }
 
-function read(content: Uint8Array): PdfReading {
-  if (content.byteLength > MAX_PDF_BYTES) return NOTHING;
+function open(content: Uint8Array): PdfFile | null {
+  if (content.byteLength > MAX_PDF_BYTES) return null;
   const raw = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-  if (raw.subarray(0, 1024).indexOf('%PDF-') < 0) return NOTHING;
-  const file = new PdfFile(raw);
-  const links = new Set<string>();
-  collectLinks(file.text, links);
-  for (const stream of file.objectStreams()) collectLinks(stream, links);
-  return { links: [...links].slice(0, MAX_LINKS), text: file.pageText() };
-}
-
-/** The web addresses a PDF's link annotations open. */
-export function pdfLinks(content: Uint8Array): string[] {
-  return readPdf(content).links;
+  return raw.subarray(0, 1024).indexOf('%PDF-') < 0 ? null : new PdfFile(raw);
 }
 
 const URI = /\/URI\s*\(((?:\\.|[^\\)]){1,2000})\)/g;
@@ -135,15 +119,13 @@ class PdfFile {
     for (const num of [...this.objects.keys()]) this.unpackObjectStream(num);
   }
 
-  /** The decoded object streams (where compressed files keep dictionaries and annotations). */
-  objectStreams(): string[] {
-    const out: string[] = [];
+  /** The links of the file's annotations, in plain objects and in object streams. */
+  links(): string[] {
+    const found = new Set<string>();
+    collectLinks(this.text, found);
     for (const [num, o] of this.objects)
-      if (o.stream && /\/Type\s*\/ObjStm\b/.test(o.dict)) {
-        const s = this.decode(num);
-        if (s) out.push(s);
-      }
-    return out;
+      if (o.stream && /\/Type\s*\/ObjStm\b/.test(o.dict)) collectLinks(this.decode(num) ?? '', found);
+    return [...found].slice(0, MAX_LINKS);
   }
 
   /** The text of the file's pages, page after page, to MAX_TEXT characters. */
