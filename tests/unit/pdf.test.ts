@@ -183,6 +183,19 @@ describe('text inside PDF attachments', () => {
     expect(pdfText(file).split('\n')).toEqual([...NORTON, 'Thank you for your order']);
   });
 
+  it('reads text drawn inside a form XObject, and names written with # escapes', () => {
+    const file = pdfWithStreams([
+      '<< /Type /Page /Resources << /XObject << /Fm#5F1 2 0 R >> >> /Contents 3 0 R >>',
+      {
+        dict: '/Type /XObject /Subtype /Form /Resources << /Font << /C2#5F0 4 0 R >> >>',
+        data: 'BT /C2_0 11 Tf 1 0 0 1 40 700 Tm (Your payment method on file has been declined.) Tj ET',
+      },
+      { dict: '', data: 'q /Fm_1 Do Q /Fm_1 Do' },
+      '<< /Type /Font /Subtype /TrueType /BaseFont /Arial >>',
+    ]);
+    expect(pdfText(file)).toBe('Your payment method on file has been declined.');
+  });
+
   it('keeps its work bounded on hostile maps, width tables and content', () => {
     const ranges = Array.from({ length: 5000 }, () => '<0000> <FFFF> <0041>').join('\n');
     const widths = Array.from({ length: 20000 }, () => '0 60000 500').join(' ');

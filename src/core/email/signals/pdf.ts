@@ -12,6 +12,8 @@ const MAX_LINKS = 20;
 /** Pages read for text, and the text kept (the mail's own text is read to 20,000 characters). */
 const MAX_PAGES = 20;
 const MAX_TEXT = 20_000;
+/** How deep forms drawn inside forms are followed. */
+const MAX_FORM_DEPTH = 4;
 /** Entries read from one font's character map or width table. */
 const MAX_MAP_ENTRIES = 65_536;
 
@@ -35,10 +37,10 @@ export function pdfLinks(content: Uint8Array): string[] {
 
 /**
  * The text a PDF's pages show, in drawing order, words and lines separated as laid out: each
- * page's text operators run through its fonts' ToUnicode maps and glyph widths, so a subset
- * font drawn one glyph at a time reads as words. No font program is run. Text drawn as
- * pictures, inside form XObjects, or through a font with neither a ToUnicode map nor a
- * one-byte encoding is not read.
+ * page's text operators (and those of the form XObjects it draws) run through its fonts'
+ * ToUnicode maps and glyph widths, so a subset font drawn one glyph at a time reads as words.
+ * No font program is run. Text drawn as pictures, or through a font with neither a ToUnicode
+ * map nor a one-byte encoding, is not read; a one-byte font's own /Differences are not read.
  */
 export function pdfText(content: Uint8Array): string {
   return open(content)?.pageText() ?? '';
@@ -73,6 +75,12 @@ interface PdfObject {
   dict: string;
   /** Where its stream's bytes start and end in the file, if it has one. */
   stream: [start: number, end: number] | null;
+}
+
+/** What a content stream can name: its fonts, and the form XObjects it can draw. */
+interface Resources {
+  fonts: Map<string, Font>;
+  forms: Map<string, number>;
 }
 
 interface Font {
@@ -137,19 +145,41 @@ class PdfFile {
     for (const o of this.objects.values()) {
       if (!/\/Type\s*\/Page(?![a-zA-Z])/.test(o.dict)) continue;
       if (pages++ >= MAX_PAGES || out.full()) break;
-      let names = this.pageFonts(o.dict);
-      if (names.size === 0) names = allFonts ??= this.allFontNames();
-      const fonts = new Map<string, Font>();
-      for (const [name, num] of names) fonts.set(name, this.font(num));
-      for (const num of this.contentRefs(o.dict)) {
-        if (shown.has(num)) continue;
-        shown.add(num);
-        const stream = this.decode(num);
-        if (stream) showPage(stream, fonts, out);
-      }
+      const resources = this.resources(o.dict, null);
+      if (resources.fonts.size === 0)
+        for (const [name, num] of (allFonts ??= this.allFontNames()))
+          resources.fonts.set(name, this.font(num));
+      for (const num of this.contentRefs(o.dict)) this.show(num, resources, out, shown, 0);
       out.newline();
     }
     return out.toString();
+  }
+
+  /**
+   * Runs one content stream (a page's, or a form XObject's it draws, to a depth of
+   * MAX_FORM_DEPTH), each stream once however often it is drawn.
+   */
+  private show(num: number, resources: Resources, out: TextOut, shown: Set<number>, depth: number): void {
+    if (shown.has(num) || out.full()) return;
+    shown.add(num);
+    const stream = this.decode(num);
+    if (!stream) return;
+    showPage(stream, resources.fonts, out, (name) => {
+      const form = resources.forms.get(name);
+      const dict = form === undefined ? '' : this.dict(form);
+      if (form !== undefined && depth < MAX_FORM_DEPTH && /\/Subtype\s*\/Form\b/.test(dict))
+        this.show(form, this.resources(dict, resources), out, shown, depth + 1);
+    });
+  }
+
+  /** The fonts and form XObjects a page or form names in its resources, over those it inherits. */
+  private resources(dict: string, inherited: Resources | null): Resources {
+    const own = this.valueOf(dict, 'Resources');
+    const fonts = new Map(inherited?.fonts);
+    for (const [name, num] of namedRefs(this.valueOf(own, 'Font'))) fonts.set(name, this.font(num));
+    const forms = new Map(inherited?.forms);
+    for (const [name, num] of namedRefs(this.valueOf(own, 'XObject'))) forms.set(name, num);
+    return { fonts, forms };
   }
 
   /** The object numbers of a page's content streams (given as one, an array, or an array object). */
@@ -214,17 +244,12 @@ class PdfFile {
     return at ? balanced(dict, at.index + at[0].length) : '';
   }
 
-  /** The font names a page's resources give, each with its font object's number. */
-  private pageFonts(page: string): Map<string, number> {
-    return fontNames(this.valueOf(this.valueOf(page, 'Resources'), 'Font'));
-  }
-
   /** Every font name any resource dictionary in the file gives (the first use of a name wins). */
   private allFontNames(): Map<string, number> {
     const names = new Map<string, number>();
     for (const o of this.objects.values())
       if (o.dict.includes('/Font'))
-        for (const [name, num] of fontNames(this.valueOf(o.dict, 'Font')))
+        for (const [name, num] of namedRefs(this.valueOf(o.dict, 'Font')))
           if (!names.has(name)) names.set(name, num);
     return names;
   }
@@ -258,10 +283,17 @@ class PdfFile {
   }
 }
 
-function fontNames(dict: string): Map<string, number> {
+/** The names a resource dictionary gives (fonts, XObjects), each with its object's number. */
+function namedRefs(dict: string): Map<string, number> {
   const names = new Map<string, number>();
-  for (const m of dict.matchAll(/\/([^\s/<>[\]()]+)\s+(\d+)\s+\d+\s+R/g)) names.set(m[1] ?? '', Number(m[2]));
+  for (const m of dict.matchAll(/\/([^\s/<>[\]()]+)\s+(\d+)\s+\d+\s+R/g))
+    names.set(nameOf(m[1] ?? ''), Number(m[2]));
   return names;
+}
+
+/** A name as written in a PDF, its #xx escapes decoded (`C2#5F0` is `C2_0`). */
+function nameOf(written: string): string {
+  return written.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
 function numbers(array: string): number[] {
@@ -414,7 +446,12 @@ const INLINE_IMAGE_END = /\sEI(?=\s|$)/g;
 type Operand = number | string | { bytes: number[] } | Operand[];
 
 /** Runs a content stream's text operators, writing what they show to `out`. */
-function showPage(content: string, fonts: ReadonlyMap<string, Font>, out: TextOut): void {
+function showPage(
+  content: string,
+  fonts: ReadonlyMap<string, Font>,
+  out: TextOut,
+  drawForm: (name: string) => void,
+): void {
   let font: Font | null = null;
   let size = 12;
   let scale = 1;
@@ -522,13 +559,18 @@ function showPage(content: string, fonts: ReadonlyMap<string, Font>, out: TextOu
           i = end ? end.index + end[0].length : len;
           break;
         }
+        case 'Do': {
+          const name = stack[stack.length - 1];
+          if (typeof name === 'string') drawForm(nameOf(name.slice(1)));
+          break;
+        }
         case 'BT':
           lineX = lineY = x = 0;
           scale = 1;
           break;
         case 'Tf': {
           const name = stack[stack.length - 2];
-          font = typeof name === 'string' ? (fonts.get(name.slice(1)) ?? null) : null;
+          font = typeof name === 'string' ? (fonts.get(nameOf(name.slice(1))) ?? null) : null;
           size = num(1);
           break;
         }
