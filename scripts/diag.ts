@@ -51,7 +51,7 @@ for (const { model, held } of folds)
     for (const [t, w] of fs.slice(0, 10)) agg.set(t, (agg.get(t) ?? 0) + w);
     if (shown++ < Number(process.env.DIAG_SHOW ?? 12)) {
       console.log(
-        `--- ${a.risk_score} p=${a.model.probability} ${e.lang} ${e.full.subject.slice(0, 70)} | ${e.full.from?.address} | links ${e[view].links.length} text ${e[view].text.length}`,
+        `--- ${a.risk_score} p=${a.model.probability} ${e.date.slice(0, 10)} ${e.lang} ${e.full.subject.slice(0, 70)} | ${e.full.from?.address} | links ${e[view].links.length} text ${e[view].text.length}`,
       );
       console.log(
         '   ',

@@ -210,6 +210,17 @@ describe('text inside PDF attachments', () => {
       `<< /Type /Font /W [${widths}] >>`,
     ]);
     expect(pdfText(file)).toBe('B');
+    // A file's content streams are run to 1 MiB of operators in all, however many pages ask.
+    const budgeted = (last: string) =>
+      pdfWithStreams([
+        '<< /Type /Page /Resources << /Font << /F1 7 0 R >> >> /Contents [2 0 R 3 0 R 4 0 R 5 0 R 6 0 R] >>',
+        ...[0, 1, 2, 3].map(() => ({ dict: '', data: '0 0 m 1 1 l S\n'.repeat(250_000 / 14) })),
+        { dict: '', data: last },
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      ]);
+    const junk = '0 0 m 1 1 l S\n'.repeat(60_000 / 14);
+    expect(pdfText(budgeted(`BT /F1 12 Tf (early) Tj ET ${junk}`))).toBe('early');
+    expect(pdfText(budgeted(`${junk} BT /F1 12 Tf (late) Tj ET`))).toBe('');
     // Damaged copies of a real bill: never an exception, never more text than the limit.
     const bill = callbackBill(NORTON);
     let seed = 7;

@@ -51,8 +51,8 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
     let billed = billToCall(email.text, senderDomain);
     let evidence = `text: ${email.text.slice(0, 120).replace(/\s+/g, ' ')}`;
     if (billed.length === 0)
-      for (const a of email.attachments) {
-        if (!a.content || !isPdf(a)) continue;
+      for (const a of email.attachments.filter((x) => x.content && isPdf(x)).slice(0, PDFS_READ)) {
+        if (!a.content) continue;
         const text = pdfText(a.content);
         billed = billToCall(text, senderDomain);
         if (billed.length > 0) {
@@ -109,6 +109,9 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
   }
   return out;
 };
+
+/** PDF attachments of one message read for text (each costs up to tens of milliseconds). */
+const PDFS_READ = 4;
 
 /** The domain of the first web link that neither a spoken brand nor the sender owns. */
 function linkAway(

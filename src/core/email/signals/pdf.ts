@@ -12,6 +12,8 @@ const MAX_LINKS = 20;
 /** Pages read for text, and the text kept (the mail's own text is read to 20,000 characters). */
 const MAX_PAGES = 20;
 const MAX_TEXT = 20_000;
+/** Content-stream characters run per file (a lure's page or two is a few tens of KB). */
+const MAX_CONTENT = 1024 * 1024;
 /** How deep forms drawn inside forms are followed. */
 const MAX_FORM_DEPTH = 4;
 /** Entries read from one font's character map or width table. */
@@ -101,6 +103,8 @@ class PdfFile {
   private readonly decoded = new Map<number, string | null>();
   private readonly fonts = new Map<number, Font>();
   private opened = 0;
+  /** Content-stream characters still to be run: the text operators' work is bounded per file. */
+  private contentLeft = MAX_CONTENT;
 
   constructor(private readonly raw: Buffer) {
     this.text = raw.toString('latin1');
@@ -160,10 +164,11 @@ class PdfFile {
    * MAX_FORM_DEPTH), each stream once however often it is drawn.
    */
   private show(num: number, resources: Resources, out: TextOut, shown: Set<number>, depth: number): void {
-    if (shown.has(num) || out.full()) return;
+    if (shown.has(num) || out.full() || this.contentLeft <= 0) return;
     shown.add(num);
-    const stream = this.decode(num);
+    const stream = this.decode(num)?.slice(0, this.contentLeft);
     if (!stream) return;
+    this.contentLeft -= stream.length;
     showPage(stream, resources.fonts, out, (name) => {
       const form = resources.forms.get(name);
       const dict = form === undefined ? '' : this.dict(form);
