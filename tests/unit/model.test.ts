@@ -21,6 +21,7 @@ const PHISH = [
   'phishing-idn-mixed-script.eml',
   'phishing-de-sparkasse.eml',
   'phishing-paypal-callback.eml',
+  'phishing-mcafee-pdf-callback.eml',
 ];
 // Authenticated transactional mail from well-known senders, received by mx.example.org.
 const TRANSACTIONAL = ['legit-bank-statement.eml', 'legit-shipping-update.eml', 'legit-password-reset.eml'];
