@@ -221,7 +221,8 @@ describe('text inside PDF attachments', () => {
     const junk = '0 0 m 1 1 l S\n'.repeat(60_000 / 14);
     expect(pdfText(budgeted(`BT /F1 12 Tf (early) Tj ET ${junk}`))).toBe('early');
     expect(pdfText(budgeted(`${junk} BT /F1 12 Tf (late) Tj ET`))).toBe('');
-    // Damaged copies of a real bill: never an exception, never more text than the limit.
+    // Damaged copies of a real bill: never an exception (text past the limit is cut by the
+    // reader's last step, so its length is not what this can catch).
     const bill = callbackBill(NORTON);
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -229,7 +230,7 @@ describe('text inside PDF attachments', () => {
       const copy = Buffer.from(bill);
       for (let k = 0; k < 8; k++) copy[Math.floor(next() * copy.length)] = Math.floor(next() * 256);
       const cut = copy.subarray(0, Math.floor(next() * copy.length) + 10);
-      expect(pdfText(cut).length).toBeLessThanOrEqual(20_000);
+      expect(() => [pdfText(cut), pdfLinks(cut)]).not.toThrow();
     }
   });
 });

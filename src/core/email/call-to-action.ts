@@ -71,10 +71,10 @@ const AMOUNT = /[$€£]\s?\d|\d\s?(?:USD|EUR|GBP)\b/;
  * words and an amount) and gives a phone number. The number is the lure: whoever calls it is
  * talked into a "refund" that takes card details or remote access. A brand's real bill comes
  * from its own domain; from a free mail address, such text is a forwarded receipt at best.
- * Empty when any part is missing or the sender is not a free mail address.
+ * Empty when any part is missing. Whether the sender is a free mail address is the caller's to
+ * ask first (claims.ts asks before reading any PDF).
  */
-export function billToCall(text: string, senderDomain: string | null): string[] {
-  if (!senderDomain || !FREEMAIL.has(senderDomain)) return [];
+export function billToCall(text: string, senderDomain: string): string[] {
   const head = text.slice(0, 20_000);
   if (!BILL.test(head) || !AMOUNT.test(head) || !hasPhoneNumber(head)) return [];
   return brandsIn(head.slice(0, BILL_HEAD), { allowCommonWords: false }).filter(

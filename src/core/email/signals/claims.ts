@@ -2,7 +2,7 @@ import { brandNames, brandOwns, brandsIn, sameOrganisation } from '../../domains
 import { registrableDomain, webLinkDomain } from '../../domains/registrable.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { billToCall, hasPhoneNumber, subjectAndText } from '../call-to-action.js';
-import type { EmailLink, Indicator } from '../types.js';
+import type { EmailLink, Indicator, ParsedEmail } from '../types.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import { indicator, type Signal } from './context.js';
 import { matchesOf } from '../../matches.js';
@@ -46,33 +46,18 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
   // messages (1 later-dated) and no legitimate or spam message; of the corpus's 156 PDFs (5
   // legitimate), 2 match, both later honeypot phishing (a Norton renewal and a McAfee order).
   // Written after reading those two among the later-dated misses.
-  if (FREEMAIL.has(senderDomain)) {
-    let where = 'Its text';
-    let billed = billToCall(email.text, senderDomain);
-    let evidence = `text: ${email.text.slice(0, 120).replace(/\s+/g, ' ')}`;
-    if (billed.length === 0)
-      for (const a of email.attachments.filter((x) => x.content && isPdf(x)).slice(0, PDFS_READ)) {
-        if (!a.content) continue;
-        const text = pdfText(a.content);
-        billed = billToCall(text, senderDomain);
-        if (billed.length > 0) {
-          where = `The attached ${a.filename.trim() || 'PDF'}`;
-          evidence = `${a.filename.trim() || '(no name)'}: ${text.slice(0, 160).replace(/\s+/g, ' ')}`;
-          break;
-        }
-      }
-    if (billed.length > 0)
-      out.push(
-        indicator({
-          id: 'content.callback_lure',
-          family: 'content',
-          severity: 'high',
-          weight: DECISIVE_WEIGHT,
-          explanation: `${where} reads as a ${brandNames(billed)} bill with a phone number to call, but comes from a free mail address at ${senderDomain}, which that brand does not send from: the make-up of a call-back scam, where the "support" line talks you into giving card details or remote access.`,
-          evidence: [fromLine, evidence],
-        }),
-      );
-  }
+  const bill = FREEMAIL.has(senderDomain) ? billToCallIn(email, senderDomain) : null;
+  if (bill)
+    out.push(
+      indicator({
+        id: 'content.callback_lure',
+        family: 'content',
+        severity: 'high',
+        weight: DECISIVE_WEIGHT,
+        explanation: `${bill.where} reads as a ${brandNames(bill.brands)} bill with a phone number to call, but comes from a free mail address at ${senderDomain}, which that brand does not send from: the make-up of a call-back scam, where the "support" line talks you into giving card details or remote access.`,
+        evidence: [fromLine, bill.evidence],
+      }),
+    );
 
   // A copyright line's holder is who the mail says wrote it: "© 2025 UnitedHealthcare
   // Services, Inc." from loyaltyprogram.com, its links on trackinho.co.uk (rules 2.35.0). Only
@@ -112,6 +97,33 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
 
 /** PDF attachments of one message read for text (each costs up to tens of milliseconds). */
 const PDFS_READ = 4;
+
+/** The call-back bill in a message's text, else in one of its first PDF attachments. */
+function billToCallIn(
+  email: ParsedEmail,
+  senderDomain: string,
+): { where: string; brands: string[]; evidence: string } | null {
+  const inText = billToCall(email.text, senderDomain);
+  if (inText.length > 0)
+    return { where: 'Its text', brands: inText, evidence: `text: ${oneLine(email.text, 120)}` };
+  const pdfs = email.attachments.filter((a) => a.content && isPdf(a)).slice(0, PDFS_READ);
+  for (const a of pdfs) {
+    const text = pdfText(a.content as Uint8Array);
+    const brands = billToCall(text, senderDomain);
+    const name = a.filename.trim();
+    if (brands.length > 0)
+      return {
+        where: `The attached ${name || 'PDF'}`,
+        brands,
+        evidence: `${name || '(no name)'}: ${oneLine(text, 160)}`,
+      };
+  }
+  return null;
+}
+
+function oneLine(text: string, length: number): string {
+  return text.slice(0, length).replace(/\s+/g, ' ');
+}
 
 /** The domain of the first web link that neither a spoken brand nor the sender owns. */
 function linkAway(

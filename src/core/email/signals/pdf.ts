@@ -60,16 +60,46 @@ function collectLinks(text: string, found: Set<string>): void {
   if (!text.includes('/URI')) return;
   URI.lastIndex = 0;
   for (let m = URI.exec(text); m && found.size < MAX_LINKS; m = URI.exec(text)) {
-    const uri = unescapePdfString(m[1] ?? '').trim();
+    const uri = String.fromCharCode(...literalBytes(m[1] ?? '')).trim();
     if (/^https?:\/\//i.test(uri)) found.add(uri);
   }
 }
 
-/** A PDF literal string's backslash escapes (\( \) \\ and octal codes). */
-function unescapePdfString(s: string): string {
-  return s.replace(/\\([0-7]{1,3}|.)/g, (_, c: string) =>
-    /^[0-7]+$/.test(c) ? String.fromCharCode(parseInt(c, 8)) : c === 'n' ? '\n' : c === 'r' ? '\r' : c,
-  );
+const ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12 };
+
+/**
+ * A literal string's body (between its parentheses) as bytes, its backslash escapes decoded:
+ * \n \r \t \b \f, octal codes, a backslash before a line break joining the lines, and any
+ * other escaped character as itself (\( \) \\).
+ */
+function literalBytes(body: string): number[] {
+  const bytes: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    let ch = body.charCodeAt(i);
+    if (ch === 0x5c) {
+      const next = body[++i] ?? '';
+      const octal = /^[0-7]{1,3}/.exec(body.slice(i, i + 3))?.[0];
+      if (octal) {
+        ch = parseInt(octal, 8) & 0xff;
+        i += octal.length - 1;
+      } else if (next === '\n' || next === '\r') continue;
+      else ch = ESCAPES[next] ?? next.charCodeAt(0);
+    }
+    bytes.push(ch);
+  }
+  return bytes;
+}
+
+/** Where the literal string opening at `at` closes: its balancing ")", escapes skipped. */
+function literalEnd(s: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') i++;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return s.length;
 }
 
 interface PdfObject {
@@ -212,8 +242,8 @@ class PdfFile {
     }
   }
 
-  private dict(num: number | null): string {
-    return num === null ? '' : (this.objects.get(num)?.dict ?? '');
+  private dict(num: number): string {
+    return this.objects.get(num)?.dict ?? '';
   }
 
   /** A stream's bytes, Flate-decoded or as stored; null for other filters, images and fonts. */
@@ -268,7 +298,8 @@ class PdfFile {
     const toUnicode = mapText ? parseCharMap(mapText) : null;
     const widths = new Map<number, number>();
     let defaultWidth = 500;
-    if (/\/Subtype\s*\/Type0\b/.test(dict)) {
+    const composite = /\/Subtype\s*\/Type0\b/.test(dict);
+    if (composite) {
       const descendant = /(\d+)\s+\d+\s+R/.exec(this.valueOf(dict, 'DescendantFonts'))?.[1];
       const cid = descendant ? this.dict(Number(descendant)) : '';
       defaultWidth = Number(/\/DW\s+([\d.]+)/.exec(cid)?.[1] ?? 1000);
@@ -278,7 +309,7 @@ class PdfFile {
       numbers(this.valueOf(dict, 'Widths')).forEach((w, i) => widths.set(firstChar + i, w));
     }
     font = {
-      codeBytes: toUnicode?.codeBytes ?? (/\/Subtype\s*\/Type0\b/.test(dict) ? 2 : 1),
+      codeBytes: toUnicode?.codeBytes ?? (composite ? 2 : 1),
       toUnicode,
       widths,
       defaultWidth,
@@ -508,25 +539,9 @@ function showPage(
     } else if (c === '%') {
       while (i < len && content[i] !== '\n' && content[i] !== '\r') i++;
     } else if (c === '(') {
-      const bytes: number[] = [];
-      let depth = 1;
-      for (i++; i < len; i++) {
-        let ch = content.charCodeAt(i);
-        if (ch === 0x5c) {
-          const next = content[++i] ?? '';
-          const octal = /^[0-7]{1,3}/.exec(content.slice(i, i + 3))?.[0];
-          if (octal) {
-            ch = parseInt(octal, 8) & 0xff;
-            i += octal.length - 1;
-          } else if (next === '\n' || next === '\r') continue;
-          else
-            ch = ({ n: 10, r: 13, t: 9, b: 8, f: 12 } as Record<string, number>)[next] ?? next.charCodeAt(0);
-        } else if (ch === 0x28) depth++;
-        else if (ch === 0x29 && --depth === 0) break;
-        bytes.push(ch);
-      }
-      i++;
-      push({ bytes });
+      const end = literalEnd(content, i);
+      push({ bytes: literalBytes(content.slice(i + 1, end)) });
+      i = end + 1;
     } else if (c === '<' && content[i + 1] === '<') {
       const dict = balanced(content, i);
       i += dict.length;
