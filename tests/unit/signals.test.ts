@@ -658,6 +658,23 @@ describe('content signals', () => {
         found('Wallet news', content).map((i) => i.id),
         content,
       ).not.toContain('content.wallet_lure');
+    // Casino bait in the languages of the phrase families, and what a bank or a game shop says.
+    for (const [subject, content] of <[string, string][]>[
+      ['🎁 200 Freispiele gratis', 'Keine Einzahlung erforderlich, es ist völlig kostenlos!'],
+      ['Your reward', 'Claim 50 FREE SPINS today, no deposit required.'],
+      ['Cadeau', 'Profitez de 100 tours gratuits sans dépôt.'],
+      ['Bono', 'Consigue 30 giros gratis sin depósito.'],
+    ])
+      expect(
+        found(subject, content).map((i) => i.id),
+        subject,
+      ).toContain('content.casino_bonus');
+    for (const content of [
+      'Open an account with no minimum deposit and earn a welcome bonus of $200.',
+      'Spin the wheel in our new game: free to play, no purchase needed.',
+      'Ihre Einzahlung ist eingegangen. Freibetrag und Spielplan anbei.',
+    ])
+      expect(found('Offer', content).map((i) => i.id)).not.toContain('content.casino_bonus');
     // A capital I for a lower-case l in a lure's word or a brand's name.
     const cap = found(
       'Someone tried to Iog in To Your Account',

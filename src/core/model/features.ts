@@ -66,6 +66,8 @@ const RULE_ONLY = new Set([
   // Crypto-wallet lures: the honeypot's mail alone in the corpus.
   'content.wallet_lure',
   'attachments.pdf_link',
+  // Casino free spins and no-deposit bonuses: the honeypot's alone.
+  'content.casino_bonus',
   // A brand's bill with a number to call from a free mail address: the honeypot's alone.
   'content.callback_lure',
   // Empty dummy attachments are one phishing collection's campaigns (and five spam letters').

@@ -162,6 +162,28 @@ export const FAMILIES: readonly Family[] = [
     ),
   },
   {
+    // Online-casino bait: free spins, a bonus with no deposit. Rules 2.43.0, written after reading
+    // the forward split's misses (three copies of "200 Freispiele gratis – keine Einzahlung
+    // nötig!" at 48). Counted over the corpus, both views (2026-11-28): 97 earlier and 44 later
+    // phishing-pot messages, no legitimate or spam message. A licensed casino's own offers say
+    // the same, so it is a signal of 0.3, not decisive: it tips a message the model already
+    // doubts, and alone makes a score of 30 (LOW).
+    id: 'content.casino_bonus',
+    weight: 0.3,
+    severity: 'medium',
+    explanation:
+      'It offers casino free spins or a bonus with no deposit: the bait of gambling scams and unlicensed casinos.',
+    patterns: phrases(
+      'free spins|bonus spins|no deposit (?:bonus|required|needed)|casino bonus',
+      'freispiele|casino-?bonus|(?:bonus|spielen|spiel) ohne einzahlung|keine einzahlung (?:nötig|erforderlich|notwendig)',
+      'tours gratuits|sans dépôt|bonus de casino',
+      'tiradas gratis|giros gratis|sin depósito|bono de casino',
+      'rodadas grátis|giros grátis|sem depósito|bônus de cassino',
+      'gratis spins|zonder storting|casino ?bonus',
+      'giri gratis|senza deposito|bonus casinò',
+    ),
+  },
+  {
     // Prize and giveaway bait, in the languages the rest covers. Measured on the corpus before
     // 2025-07: 295 of 6,309 phishing-pot messages, 3 of about 21,000 legitimate ones.
     id: 'content.prize',
