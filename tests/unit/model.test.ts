@@ -25,9 +25,10 @@ const PHISH = [
 ];
 // Authenticated transactional mail from well-known senders, received by mx.example.org.
 const TRANSACTIONAL = ['legit-bank-statement.eml', 'legit-shipping-update.eml', 'legit-password-reset.eml'];
-// Account and commercial mail of small senders, in four languages, with no authentication at all.
+// Account and commercial mail of small senders, in five languages, with no authentication at all.
 const ACCOUNT_MAIL = [
   'legit-de-password-reset.eml',
+  'legit-ru-account-activation.eml',
   'legit-pt-signin-alert.eml',
   'legit-fr-order-confirmation.eml',
   'legit-idn-single-script.eml',
