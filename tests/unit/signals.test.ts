@@ -662,8 +662,8 @@ describe('content signals', () => {
     for (const [subject, content] of <[string, string][]>[
       ['🎁 200 Freispiele gratis', 'Keine Einzahlung erforderlich, es ist völlig kostenlos!'],
       ['Your reward', 'Claim 50 FREE SPINS today, no deposit required.'],
-      ['Cadeau', 'Profitez de 100 tours gratuits sans dépôt.'],
-      ['Bono', 'Consigue 30 giros gratis sin depósito.'],
+      ['Cadeau', 'Profitez de votre bonus sans dépôt dès aujourd’hui.'],
+      ['Bono', 'Consigue 30 tiradas gratis hoy.'],
     ])
       expect(
         found(subject, content).map((i) => i.id),
@@ -673,6 +673,10 @@ describe('content signals', () => {
       'Open an account with no minimum deposit and earn a welcome bonus of $200.',
       'Spin the wheel in our new game: free to play, no purchase needed.',
       'Ihre Einzahlung ist eingegangen. Freibetrag und Spielplan anbei.',
+      // A deposit named without a bonus: a hotel, a landlord, a money transfer, a city's tours.
+      'No deposit required when you book directly with the hotel.',
+      'Location meublée sans dépôt de garantie, tours gratuits de la vieille ville le samedi.',
+      'Envía giros gratis a tu familia y alquila sin depósito.',
     ])
       expect(found('Offer', content).map((i) => i.id)).not.toContain('content.casino_bonus');
     // A capital I for a lower-case l in a lure's word or a brand's name.
