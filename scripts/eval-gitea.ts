@@ -8,7 +8,7 @@
 // text (see scoreAppMail).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dirArgument, escape, ORGS, scoreAppMail, type AppMessage, type Org } from './lib/app-mail.js';
+import { dirArgument, escape, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
 
 const dir = dirArgument('npm run eval:gitea -- DIR (a directory of Gitea locale_<lang>.ini files)');
 
@@ -31,7 +31,7 @@ function readMail(ini: string): Map<string, string> {
 /** Go's fmt as these strings use it: %s and %d in order, %[n]s by position. */
 function format(pattern: string, args: readonly string[]): string {
   let next = 0;
-  return pattern.replace(/%(?:\[(\d+)\])?([sd])/g, (m, n: string | undefined, _verb: string) => {
+  return pattern.replace(/%(?:\[(\d+)\])?[sd]/g, (m, n: string | undefined) => {
     const i = n === undefined ? next++ : Number(n) - 1;
     if (n !== undefined) next = i + 1;
     return args[i] ?? m;
@@ -99,7 +99,7 @@ function* messages(): Generator<AppMessage> {
       for (const [template, subject, body] of mails) {
         const html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Type" content="text/html; charset=utf-8" /><title>${escape(subject)}</title></head><body>${body}</body></html>`;
         const text = textOf(html);
-        yield { lang, template, org: org as Org, subject, text, html, visible: text };
+        yield { lang, template, org, subject, text, html, visible: text };
       }
     }
   }
