@@ -3,6 +3,7 @@ import type { PopularDomains } from '../domains/popular.js';
 import { emitFeatures, isModelSignal } from '../model/features.js';
 import type { PhishingModel } from '../model/model.js';
 import { asksOnlyForAdministrator, hasCallToAction } from './call-to-action.js';
+import { ownBrandSiteOnly } from './own-site.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
 import { attributedResults, authenticatedDomain, authSignals, verifiedSender } from './signals/auth.js';
@@ -16,7 +17,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.43.1';
+export const RULES_VERSION = '2.44.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -131,6 +132,14 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     // Authenticated, well-known and self-contained: the wording alone must not make it phishing.
     probability *= VERIFIED_SENDER_FACTOR;
     indicators.push(verified);
+  } else {
+    // From a brand's own domain, every link on its sites and nothing else asked: as harmless as
+    // mail that asks nothing, whoever wrote the From line (own-site.ts).
+    const own = ownBrandSiteOnly(email, indicators, senderDomain, deps.popular);
+    if (own) {
+      probability = Math.min(probability, NO_ACTION_CAP);
+      indicators.push(own);
+    }
   }
   // Unsolicited bulk mail is junk, not phishing: LOW rather than SAFE, said as such. Not for an
   // authenticated, well-known sender's own mail (its newsletters are the reader's to judge).
@@ -232,11 +241,14 @@ export function summarise(
     SAFE: 'No significant phishing indicators',
   }[level];
   const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
+  /** What outweighed the wording: an authenticated sender, or a brand's mail that stays on its sites. */
+  const reassured = indicators.find(
+    (i) => i.id === 'auth.verified_sender' || i.id === 'sender.own_brand_site',
+  );
   if (level === 'SAFE') {
     // A safe verdict leads with what reassures. Signs it outweighed are named as outweighed:
     // "no significant indicators" above a listed high-severity one would read as a contradiction.
-    const verified = indicators.find((i) => i.id === 'auth.verified_sender');
-    if (verified) return `${lead} (${score}/100): ${lowerFirst(verified.explanation)}`;
+    if (reassured) return `${lead} (${score}/100): ${lowerFirst(reassured.explanation)}`;
     if (reasons.length === 0) return `${lead} (${score}/100).`;
     return `Probably safe (${score}/100): the rest of the message outweighs ${
       reasons.length === 1 ? 'one warning sign' : `${reasons.length} warning signs`
@@ -244,6 +256,8 @@ export function summarise(
   }
   const bulk = indicators.find((i) => i.id === 'model.bulk_mail' || i.id === 'content.spam_pitch');
   if (reasons.length === 0 && bulk) return `${lead} (${score}/100): ${lowerFirst(bulk.explanation)}`;
+  if (reasons.length === 0 && level === 'LOW' && reassured)
+    return `${lead} (${score}/100): ${lowerFirst(reassured.explanation)}`;
   if (reasons.length === 0) return `${lead} (${score}/100).`;
   return level === 'LOW'
     ? `${lead} (${score}/100); worth a look: ${joined}.`

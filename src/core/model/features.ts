@@ -89,6 +89,8 @@ const RULE_ONLY = new Set([
   'sender.impersonation_lure',
   'sender.forged_brand',
   'sender.throwaway_lure',
+  // Said after the model has spoken, as auth.verified_sender is: it outweighs the wording.
+  'sender.own_brand_site',
 ]);
 
 /**

@@ -1,0 +1,123 @@
+import { BRANDS, brandOwns, brandsIn, sameOrganisation } from '../domains/brands.js';
+import { FREEMAIL } from '../domains/freemail.js';
+import type { PopularDomains } from '../domains/popular.js';
+import { hostInfo, safeUrl } from '../domains/registrable.js';
+import { hasCallToAction } from './call-to-action.js';
+import { indicator } from './signals/context.js';
+import type { Indicator, ParsedEmail } from './types.js';
+
+/** As well known as a sender must be for auth.verified_sender (signals/auth.ts). */
+const OWN_SITE_RANK = 20_000;
+
+/**
+ * Brands whose sites carry what anyone uploads or sends through them: a shared file, a signing
+ * envelope, a transfer. Their own domain vouches for the platform, not for whoever used it.
+ */
+const PLATFORM_BRANDS = new Set(['docusign', 'dropbox', 'adobe', 'wetransfer']);
+
+/**
+ * Hosts of the remaining brands that serve their users' content (documents, forms, sites,
+ * buckets, tenants, personal payment pages) rather than the brand's own pages: a Google Form or
+ * a SharePoint page is where a phisher puts a sign-in page without leaving the brand's domain.
+ * Matched on the host name and its parents.
+ */
+const USER_CONTENT_HOSTS = new Set([
+  'docs.google.com',
+  'drive.google.com',
+  'forms.google.com',
+  'sites.google.com',
+  'script.google.com',
+  'calendar.google.com',
+  'groups.google.com',
+  'photos.google.com',
+  'googleusercontent.com',
+  'forms.gle',
+  'sharepoint.com',
+  'onmicrosoft.com',
+  'windows.net',
+  'forms.office.com',
+  'forms.microsoft.com',
+  'sway.office.com',
+  'onedrive.live.com',
+  'amazonaws.com',
+  'paypal.me',
+  'icloud.com',
+]);
+
+/** PayPal pages that belong to whoever sent an invoice or a money request through it. */
+const USER_CONTENT_PATH = /\/(?:invoice|request|paypalme|ncp|pools|donate)\b/i;
+
+function userContentHost(hostname: string): boolean {
+  const labels = hostname.split('.');
+  for (let i = 0; i < labels.length - 1; i++)
+    if (USER_CONTENT_HOSTS.has(labels.slice(i).join('.'))) return true;
+  return false;
+}
+
+/** A link parameter that carries another address: an open redirect on the brand's own host. */
+function carriesAddress(url: URL): boolean {
+  for (const value of url.searchParams.values())
+    if (/^(?:https?:)?\/\/|^www\./i.test(value.trim())) return true;
+  return /(?:^|[/=])(?:https?(?::|%3a)(?:\/|%2f){2})/i.test(url.pathname);
+}
+
+/**
+ * Full mail sent from a well-known brand's own domain (paypal.com, chase.com) that names the
+ * brand and asks for nothing but a visit to its own pages: every link on the brand's sites, no
+ * file, form, reply elsewhere, phone number, credential or payment request. Whatever its words,
+ * such mail takes the reader nowhere a phisher controls, as mail with no call to action does not
+ * (NO_ACTION_CAP in analyze.ts); a spoofed From line gains nothing from it. Not for mail whose
+ * authentication failed or was missing where it was checked, that speaks for another name, or that
+ * points at a look-alike; not for pasted text, which leaves its links behind. Real account mail of
+ * the big brands (a receipt, a sign-in alert, a statement) reads like its imitations, and with no
+ * authentication the mailbox trusts (auth.verified_sender) the model flags it by its words alone.
+ */
+export function ownBrandSiteOnly(
+  email: ParsedEmail,
+  indicators: readonly Indicator[],
+  senderDomain: string | null,
+  popular: PopularDomains,
+): Indicator | null {
+  if (email.mode !== 'full' || !senderDomain || FREEMAIL.has(senderDomain)) return null;
+  if (!popular.isPopular(senderDomain, OWN_SITE_RANK) || userContentHost(senderDomain)) return null;
+  const brand = brandsIn(`${email.subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 3000)}`, {
+    allowCommonWords: false,
+  }).find((b) => BRANDS[b] !== undefined && brandOwns(b, senderDomain) && !PLATFORM_BRANDS.has(b));
+  if (!brand || email.links.length === 0) return null;
+  for (const link of email.links) {
+    const url = safeUrl(link.href);
+    if (!url) return null;
+    if (url.protocol === 'mailto:') {
+      const at = url.pathname.lastIndexOf('@');
+      const host = hostInfo(url.pathname.slice(at + 1).split('?')[0] ?? '');
+      if (at < 0 || !host.domain || !sameOrganisation(host.domain, senderDomain)) return null;
+      continue;
+    }
+    if (!/^https?:$/.test(url.protocol)) return null;
+    const host = hostInfo(url.hostname);
+    if (!host.domain || host.isIp || userContentHost(host.hostname)) return null;
+    if (!sameOrganisation(host.domain, senderDomain) && !brandOwns(brand, host.domain)) return null;
+    if (carriesAddress(url) || (brand === 'paypal' && USER_CONTENT_PATH.test(url.pathname))) return null;
+  }
+  if (hasCallToAction({ ...email, links: [] }, indicators)) return null;
+  const blocking = indicators.find(
+    (i) =>
+      i.severity === 'critical' ||
+      i.severity === 'high' ||
+      i.family === 'lookalike' ||
+      (i.family === 'auth' && i.weight > 0) ||
+      i.family === 'sender',
+  );
+  if (blocking) return null;
+  return indicator({
+    id: 'sender.own_brand_site',
+    family: 'sender',
+    severity: 'info',
+    weight: 0,
+    explanation: `It comes from ${senderDomain}, the domain of the brand it names, and every link stays on that brand's sites with nothing else to act on, so its wording alone does not make it phishing. Nothing here proves the sender: open the links only if you expected this mail.`,
+    evidence: [
+      `From: ${email.from?.address ?? ''}`,
+      `${email.links.length} link${email.links.length === 1 ? '' : 's'}, all on ${brand}'s sites`,
+    ],
+  });
+}
