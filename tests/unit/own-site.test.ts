@@ -25,6 +25,15 @@ describe('a brand’s own mail that stays on its sites (sender.own_brand_site)',
     expect(a.summary).toMatch(/Nothing here proves the sender/);
   });
 
+  it('counts a brand whose name is a common word when the sender is that brand (Chase)', async () => {
+    // Authenticated as chase.com by mx.example.org, which this engine does not trust: the pass
+    // can lower nothing, so the mail is read for where it leads instead.
+    const { analysis } = await shippedEngine().analyzeRaw(fixture('legit-bank-statement.eml'));
+    expect(ids(analysis)).not.toContain('auth.verified_sender');
+    expect(ids(analysis)).toContain('sender.own_brand_site');
+    expect(analysis.summary).toMatch(/chase\.com, the domain of the brand it names/);
+  });
+
   const LOSES_IT: [string, string][] = [
     [
       'a link off the brand’s sites',

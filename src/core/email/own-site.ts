@@ -80,8 +80,10 @@ export function ownBrandSiteOnly(
 ): Indicator | null {
   if (email.mode !== 'full' || !senderDomain || FREEMAIL.has(senderDomain)) return null;
   if (!popular.isPopular(senderDomain, OWN_SITE_RANK) || userContentHost(senderDomain)) return null;
+  // A brand whose name is a common word ("Chase") counts as a whole word here: only a brand that
+  // owns the sender's domain is looked for, and chase.com saying "chase" is Chase speaking.
   const brand = brandsIn(`${email.subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 3000)}`, {
-    allowCommonWords: false,
+    allowCommonWords: true,
   }).find((b) => BRANDS[b] !== undefined && brandOwns(b, senderDomain) && !PLATFORM_BRANDS.has(b));
   if (!brand || email.links.length === 0) return null;
   for (const link of email.links) {
