@@ -282,6 +282,11 @@ export function brandOf(domain: string): string | null {
   return owners(domain)[0] ?? null;
 }
 
+/** Every brand owning `domain` (one of its domains, a subdomain, a national site). */
+export function brandsOwning(domain: string): readonly string[] {
+  return owners(domain);
+}
+
 /** Whether `domain` is one of the brand's domains or a subdomain of one. */
 export function brandOwns(brand: string, domain: string): boolean {
   return owners(domain).includes(brand);

@@ -1,4 +1,4 @@
-import { BRANDS, brandOwns, brandsIn, sameOrganisation } from '../domains/brands.js';
+import { brandOwns, brandsIn, brandsOwning, sameOrganisation } from '../domains/brands.js';
 import { FREEMAIL } from '../domains/freemail.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { hostInfo, safeUrl } from '../domains/registrable.js';
@@ -79,13 +79,16 @@ export function ownBrandSiteOnly(
   popular: PopularDomains,
 ): Indicator | null {
   if (email.mode !== 'full' || !senderDomain || FREEMAIL.has(senderDomain)) return null;
-  if (!popular.isPopular(senderDomain, OWN_SITE_RANK) || userContentHost(senderDomain)) return null;
+  if (email.links.length === 0 || !popular.isPopular(senderDomain, OWN_SITE_RANK)) return null;
+  // Most senders are no listed brand's: the text is read only for those that are.
+  const owners = brandsOwning(senderDomain).filter((b) => !PLATFORM_BRANDS.has(b));
+  if (owners.length === 0 || userContentHost(senderDomain)) return null;
   // A brand whose name is a common word ("Chase") counts as a whole word here: only a brand that
   // owns the sender's domain is looked for, and chase.com saying "chase" is Chase speaking.
   const brand = brandsIn(`${email.subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 3000)}`, {
     allowCommonWords: true,
-  }).find((b) => BRANDS[b] !== undefined && brandOwns(b, senderDomain) && !PLATFORM_BRANDS.has(b));
-  if (!brand || email.links.length === 0) return null;
+  }).find((b) => owners.includes(b));
+  if (!brand) return null;
   for (const link of email.links) {
     const url = safeUrl(link.href);
     if (!url) return null;
