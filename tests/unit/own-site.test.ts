@@ -85,8 +85,15 @@ describe('a brand’s own mail that stays on its sites (sender.own_brand_site)',
         .replaceAll('https://www.paypal.com/', 'https://docs.google.com/'),
     ],
     [
-      'a sender that is not the brand',
+      'a sender domain that is not well known',
       RECEIPT.replace('service@paypal.com', 'service@paypal-receipts.example.com'),
+    ],
+    [
+      'a brand’s domain whose brand the mail never names',
+      RECEIPT.replace('From: PayPal <service@paypal.com>', 'From: Receipts <service@paypal.com>').replaceAll(
+        'PayPal',
+        'Your wallet',
+      ),
     ],
   ];
 

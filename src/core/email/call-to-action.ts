@@ -23,8 +23,12 @@ export function subjectAndText(email: ParsedEmail): string {
 
 /** Whether the message asks the reader to do something phishing needs: follow, open, type, reply elsewhere, pay or call. */
 export function hasCallToAction(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
+  return email.links.length > 0 || asksBeyondLinks(email, indicators);
+}
+
+/** Whether the message asks for anything but following its links (see hasCallToAction). */
+export function asksBeyondLinks(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
   return (
-    email.links.length > 0 ||
     hasFileAttached(email) ||
     email.forms.length > 0 ||
     indicators.some((i) => ACTION_SIGNALS.has(i.id)) ||

@@ -1,13 +1,11 @@
 import { brandOwns, brandsIn, brandsOwning, sameOrganisation } from '../domains/brands.js';
 import { FREEMAIL } from '../domains/freemail.js';
 import type { PopularDomains } from '../domains/popular.js';
-import { hostInfo, safeUrl } from '../domains/registrable.js';
-import { hasCallToAction } from './call-to-action.js';
+import { hostInfo, registrableDomain, safeUrl } from '../domains/registrable.js';
+import { asksBeyondLinks } from './call-to-action.js';
+import { VERIFIED_RANK } from './signals/auth.js';
 import { indicator } from './signals/context.js';
 import type { Indicator, ParsedEmail } from './types.js';
-
-/** As well known as a sender must be for auth.verified_sender (signals/auth.ts). */
-const OWN_SITE_RANK = 20_000;
 
 /**
  * Brands whose sites carry what anyone uploads or sends through them: a shared file, a signing
@@ -48,10 +46,23 @@ const USER_CONTENT_HOSTS = new Set([
 const USER_CONTENT_PATH = /\/(?:invoice|request|paypalme|ncp|pools|donate)\b/i;
 
 function userContentHost(hostname: string): boolean {
-  const labels = hostname.split('.');
-  for (let i = 0; i < labels.length - 1; i++)
-    if (USER_CONTENT_HOSTS.has(labels.slice(i).join('.'))) return true;
-  return false;
+  for (let h = hostname; ;) {
+    if (USER_CONTENT_HOSTS.has(h)) return true;
+    const dot = h.indexOf('.');
+    if (dot < 0) return false;
+    h = h.slice(dot + 1);
+  }
+}
+
+/** A sign the mail is not the brand's own: a failed or missing authentication, another name, a look-alike. */
+function voidsOwnSite(i: Indicator): boolean {
+  return (
+    i.severity === 'critical' ||
+    i.severity === 'high' ||
+    i.family === 'lookalike' ||
+    i.family === 'sender' ||
+    (i.family === 'auth' && i.weight > 0)
+  );
 }
 
 /** A link parameter that carries another address: an open redirect on the brand's own host. */
@@ -79,10 +90,10 @@ export function ownBrandSiteOnly(
   popular: PopularDomains,
 ): Indicator | null {
   if (email.mode !== 'full' || !senderDomain || FREEMAIL.has(senderDomain)) return null;
-  if (email.links.length === 0 || !popular.isPopular(senderDomain, OWN_SITE_RANK)) return null;
+  if (email.links.length === 0 || !popular.isPopular(senderDomain, VERIFIED_RANK)) return null;
   // Most senders are no listed brand's: the text is read only for those that are.
   const owners = brandsOwning(senderDomain).filter((b) => !PLATFORM_BRANDS.has(b));
-  if (owners.length === 0 || userContentHost(senderDomain)) return null;
+  if (owners.length === 0 || userContentHost(senderDomain) || indicators.some(voidsOwnSite)) return null;
   // A brand whose name is a common word ("Chase") counts as a whole word here: only a brand that
   // owns the sender's domain is looked for, and chase.com saying "chase" is Chase speaking.
   const brand = brandsIn(`${email.subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 3000)}`, {
@@ -93,9 +104,9 @@ export function ownBrandSiteOnly(
     const url = safeUrl(link.href);
     if (!url) return null;
     if (url.protocol === 'mailto:') {
-      const at = url.pathname.lastIndexOf('@');
-      const host = hostInfo(url.pathname.slice(at + 1).split('?')[0] ?? '');
-      if (at < 0 || !host.domain || !sameOrganisation(host.domain, senderDomain)) return null;
+      // The address is the URL's path (its ?subject= is the search part).
+      const domain = url.pathname.includes('@') ? registrableDomain(url.pathname) : null;
+      if (!domain || !sameOrganisation(domain, senderDomain)) return null;
       continue;
     }
     if (!/^https?:$/.test(url.protocol)) return null;
@@ -104,16 +115,7 @@ export function ownBrandSiteOnly(
     if (!sameOrganisation(host.domain, senderDomain) && !brandOwns(brand, host.domain)) return null;
     if (carriesAddress(url) || (brand === 'paypal' && USER_CONTENT_PATH.test(url.pathname))) return null;
   }
-  if (hasCallToAction({ ...email, links: [] }, indicators)) return null;
-  const blocking = indicators.find(
-    (i) =>
-      i.severity === 'critical' ||
-      i.severity === 'high' ||
-      i.family === 'lookalike' ||
-      (i.family === 'auth' && i.weight > 0) ||
-      i.family === 'sender',
-  );
-  if (blocking) return null;
+  if (asksBeyondLinks(email, indicators)) return null;
   return indicator({
     id: 'sender.own_brand_site',
     family: 'sender',

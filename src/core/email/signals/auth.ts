@@ -97,8 +97,8 @@ function spfPassedForOwnDomain(header: string, senderDomain: string | null): boo
   return registrableDomain(envelope.slice(envelope.lastIndexOf('@') + 1)) === senderDomain;
 }
 
-/** Rank within the popular-domain list below which an authenticated sender counts as well known. */
-const VERIFIED_RANK = 20_000;
+/** Rank within the popular-domain list below which a sender counts as well known. */
+export const VERIFIED_RANK = 20_000;
 
 /**
  * The From domain, when the mailbox's own receiving server says it authenticated (DMARC pass
