@@ -1684,6 +1684,12 @@ describe('the lure phrasings in other languages', () => {
       ],
       false,
     );
+    // An account that "may be" or is "being" restricted (rules 2.45.0): the threat with a hedge in it.
+    expectRead('content.threat', [
+      'Failure to do so may result in your account being restricted.',
+      'Otherwise your access may be temporarily limited.',
+    ]);
+    expectRead('content.threat', ['Your account is being restored from the backup.'], false);
     for (const content of [
       'Hallo Anna, deine Bestellung #10482 ist eingegangen. Bestellung ansehen: https://kaffee-nord.example/konto',
       'Bonjour Julie, votre commande n° 10482 a bien été expédiée. Suivre le colis : https://boutique.example/suivi',

@@ -76,12 +76,17 @@ export const FAMILIES: readonly Family[] = [
     ),
   },
   {
+    // An account "being", "may be" or "to be" restricted counts as one that is (rules 2.45.0):
+    // "failure to do so may result in your account being restricted" (a Nazario bank lure that
+    // scored 0 pasted). Counted over the corpus (subject and text, 2026-11-28), the new wordings
+    // occur in 5 Nazario and 4 phishing-pot messages, no legitimate or spam one: a phrasing gap
+    // closed, not a measurable gain.
     id: 'content.threat',
     weight: 0.18,
     severity: 'medium',
     explanation: 'The message threatens a loss (suspension, closure, legal action) unless you act.',
     patterns: phrases(
-      'suspend(?:ed|ion)?|deactivat(?:e|ed|ion)|will be (?:closed|locked|terminated|deleted|blocked)|(?:account|access) (?:has been |is |will be )?(?:locked|limited|restricted|blocked|disabled)|unauthori[sz]ed (?:access|activity|login|transaction)|unusual (?:sign-?in|activity)|legal action|penalt(?:y|ies)',
+      'suspend(?:ed|ion)?|deactivat(?:e|ed|ion)|will be (?:closed|locked|terminated|deleted|blocked)|(?:account|access) (?:has been |is |will be |being |(?:may|might|could|would|will soon) be |to be )?(?:temporarily |permanently )?(?:locked|limited|restricted|blocked|disabled)|unauthori[sz]ed (?:access|activity|login|transaction)|unusual (?:sign-?in|activity)|legal action|penalt(?:y|ies)',
       'gesperrt|sperrung|(?:konto|zugang|zugriff|karte|account) (?:wurde |wird |ist )?(?:vorübergehend )?(?:deaktiviert|eingeschränkt)|(?:wird|werden) (?:gelöscht|geschlossen|gesperrt|deaktiviert|gekündigt)|ungewöhnliche aktivität(?:en)?|verdächtige aktivität(?:en)?|unbefugte[rn]? (?:zugriff|zugang|anmeldung)|rechtliche schritte',
       'suspension|(?:compte|accès|carte|abonnement) (?:a été |est |sera |va être )?(?:temporairement )?(?:suspendu|bloqué|restreint|désactivé|limité)e?|sera (?:supprimée?|fermée?|clôturée?|bloquée?|suspendue?|désactivée?|résiliée?)|activité (?:inhabituelle|suspecte)|accès non autorisé|poursuites judiciaires',
       '(?:ha|han) sido (?:temporalmente )?bloquead[oa]s?|(?:fue|fueron|será|serán|podrá|podrán|quedará|quedarán)(?: ser)? (?:temporalmente )?bloquead[oa]s?|bloquead[oa]s? (?:por|temporalmente)|suspensión|(?:cuenta|acceso|tarjeta|suscripción|pedido) (?:ha sido |está |será |queda )?(?:temporalmente )?(?:suspendid|restringid|desactivad|limitad|bloquead)[oa]|será (?:eliminad|cerrad|cancelad|suspendid|bloquead)[oa]|actividad (?:inusual|sospechosa)|acceso no autorizado|acciones legales',
