@@ -173,9 +173,9 @@ const COMMON_WORD_BRANDS = new Set([
 
 /** Two domains one brand uses together (microsoft.com and office.com). */
 export function sameBrand(a: string, b: string): boolean {
-  const ofA = owners(a);
+  const ofA = brandsOwning(a);
   if (ofA.length === 0) return false;
-  const ofB = owners(b);
+  const ofB = brandsOwning(b);
   return ofB.length > 0 && ofA.some((brand) => ofB.includes(brand));
 }
 
@@ -279,21 +279,19 @@ export function brandNames(brands: readonly string[]): string {
 
 /** The first brand owning `domain` (one of its domains, a subdomain, a national site), or null. */
 export function brandOf(domain: string): string | null {
-  return owners(domain)[0] ?? null;
-}
-
-/** Every brand owning `domain` (one of its domains, a subdomain, a national site). */
-export function brandsOwning(domain: string): readonly string[] {
-  return owners(domain);
+  return brandsOwning(domain)[0] ?? null;
 }
 
 /** Whether `domain` is one of the brand's domains or a subdomain of one. */
 export function brandOwns(brand: string, domain: string): boolean {
-  return owners(domain).includes(brand);
+  return brandsOwning(domain).includes(brand);
 }
 
-/** The brands owning `domain`: one map lookup per label suffix (a.b.c, b.c, c), not a scan of every brand. */
-function owners(domain: string): readonly string[] {
+/**
+ * Every brand owning `domain` (one of its domains, a subdomain, a national site): one map lookup
+ * per label suffix (a.b.c, b.c, c), not a scan of every brand.
+ */
+export function brandsOwning(domain: string): readonly string[] {
   const national = countryBrand(domain);
   let found: readonly string[] = national ? [national] : NONE;
   for (let d = domain; ;) {
@@ -303,6 +301,19 @@ function owners(domain: string): readonly string[] {
     if (dot < 0) return found;
     d = d.slice(dot + 1);
   }
+}
+
+/**
+ * Brands a message names where it says whose it is: its subject, its sender's name and the
+ * opening of its text (the first 3,000 characters, where a letterhead and a greeting are).
+ */
+export function brandsNamedBy(
+  subject: string,
+  senderName: string,
+  text: string,
+  options: { allowCommonWords: boolean },
+): string[] {
+  return brandsIn(`${subject}\n${senderName}\n${text.slice(0, 3000)}`, options);
 }
 
 /** Brands named in a piece of text (display name, hostname, path), as whole tokens. */

@@ -1,4 +1,4 @@
-import { brandOwns, brandsIn, brandsOwning, sameOrganisation } from '../domains/brands.js';
+import { brandOwns, brandsNamedBy, brandsOwning, sameOrganisation } from '../domains/brands.js';
 import { FREEMAIL } from '../domains/freemail.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { hostInfo, registrableDomain, safeUrl } from '../domains/registrable.js';
@@ -96,7 +96,7 @@ export function ownBrandSiteOnly(
   if (owners.length === 0 || userContentHost(senderDomain) || indicators.some(voidsOwnSite)) return null;
   // A brand whose name is a common word ("Chase") counts as a whole word here: only a brand that
   // owns the sender's domain is looked for, and chase.com saying "chase" is Chase speaking.
-  const brand = brandsIn(`${email.subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 3000)}`, {
+  const brand = brandsNamedBy(email.subject, email.from?.name ?? '', email.text, {
     allowCommonWords: true,
   }).find((b) => owners.includes(b));
   if (!brand) return null;

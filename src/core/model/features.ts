@@ -2,7 +2,7 @@ import { hostInfo, safeUrl } from '../domains/registrable.js';
 import { asRead } from '../email/as-read.js';
 import { LIST_TAG } from '../email/list-tag.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
-import { brandOwns, brandsIn, sameOrganisation } from '../domains/brands.js';
+import { brandOwns, brandsNamedBy, sameOrganisation } from '../domains/brands.js';
 import { bodyWords } from './body-words.js';
 import { featureKey, KeySet, type FeatureSink } from './feature-keys.js';
 import { STOPWORDS } from './stopwords.js';
@@ -327,9 +327,7 @@ function relationFeatures(
   accountHosts: readonly string[],
   feats: FeatureSink,
 ): void {
-  const named = brandsIn(`${subject}\n${email.from?.name ?? ''}\n${email.text.slice(0, 3000)}`, {
-    allowCommonWords: false,
-  });
+  const named = brandsNamedBy(subject, email.from?.name ?? '', email.text, { allowCommonWords: false });
   if (named.length > 0) {
     // Only the mismatch is a feature: a sender that owns the brand it names proves nothing by
     // itself (spoofed From lines do that; authentication, outside the model, tells them apart).

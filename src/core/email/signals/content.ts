@@ -78,9 +78,9 @@ export const FAMILIES: readonly Family[] = [
   {
     // An account "being", "may be" or "to be" restricted counts as one that is (rules 2.45.0):
     // "failure to do so may result in your account being restricted" (a Nazario bank lure that
-    // scored 0 pasted). Counted over the corpus (subject and text, 2026-11-28), the new wordings
-    // occur in 5 Nazario and 4 phishing-pot messages, no legitimate or spam one: a phrasing gap
-    // closed, not a measurable gain.
+    // scored 0 pasted). Counted over the corpus as this family reads it, both views (2026-11-28):
+    // 1 Nazario and 3 earlier phishing-pot messages gain the signal, no later, legitimate or spam
+    // one: a phrasing gap closed, not a measurable gain.
     id: 'content.threat',
     weight: 0.18,
     severity: 'medium',
