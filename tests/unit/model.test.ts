@@ -428,6 +428,21 @@ describe('titles are not features', () => {
   });
 });
 
+describe('a letter standing alone is not a feature', () => {
+  it('initials, list markers and the pieces of a broken-up word add no word feature; whole words do', () => {
+    const texts = featureTexts(
+      'Wij verloten meerdere c.adeaukaarten',
+      'J. K. Rowling wrote: (b) see item c, then x = y + z. Win een c.adeaukaart!',
+    );
+    expect(texts).toContain('b:rowling');
+    expect(texts).toContain('b:adeaukaart');
+    expect(texts).toContain('s:adeaukaarten');
+    expect(texts.filter((t) => /^(?:s|b|n):[a-z]$/.test(t) || /^bb:(?:[a-z]_|.*_[a-z]$)/.test(t))).toEqual(
+      [],
+    );
+  });
+});
+
 describe('function words of every corpus language are not features', () => {
   it('Portuguese não and caso, German ja, ob, damit, weil and jedoch, Dutch door add no word feature', () => {
     const texts = [
