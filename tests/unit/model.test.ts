@@ -381,9 +381,9 @@ describe('scoring with both heads in one table', () => {
 });
 
 /** The model's features of a pasted message, as text ("s:invoice", "b:delivery"). */
-function featureTexts(subject: string, content: string): string[] {
+function featureTexts(subject: string, content: string, sender = 'shop@example.com'): string[] {
   const c = new FeatureCollector();
-  emitFeatures(parseTestEmail({ subject, sender: 'shop@example.com', content }), [], c);
+  emitFeatures(parseTestEmail({ subject, sender, content }), [], c);
   return Array.from({ length: c.count }, (_, i) => c.text(i));
 }
 
@@ -433,8 +433,10 @@ describe('a letter standing alone is not a feature', () => {
     const texts = featureTexts(
       'Wij verloten meerdere c.adeaukaarten',
       'J. K. Rowling wrote: (b) see item c, then x = y + z. Win een c.adeaukaart!',
+      'J. K. Rowling <jk@example.com>',
     );
     expect(texts).toContain('b:rowling');
+    expect(texts).toContain('n:rowling');
     expect(texts).toContain('b:adeaukaart');
     expect(texts).toContain('s:adeaukaarten');
     expect(texts.filter((t) => /^(?:s|b|n):[a-z]$/.test(t) || /^bb:(?:[a-z]_|.*_[a-z]$)/.test(t))).toEqual(
