@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasCallToAction, hasPhoneNumber } from '../../src/core/email/call-to-action.js';
+import {
+  asksOnlyForAdministrator,
+  hasCallToAction,
+  hasPhoneNumber,
+} from '../../src/core/email/call-to-action.js';
 import { summarise } from '../../src/core/email/analyze.js';
-import { parseRawEmail, type Indicator } from '../../src/core/index.js';
+import { parseRawEmail, parseTestEmail, type Indicator } from '../../src/core/index.js';
 import { shippedEngine } from '../helpers/engine.js';
 
 describe('score rules around the model', () => {
@@ -57,6 +61,27 @@ describe('score rules around the model', () => {
         `${notice} Stuur uw gegevens naar helpdesk@beheer-support.example.`,
       ),
     ).toBeGreaterThan(39);
+  });
+
+  it('reads a sign-in named as an event as no request to sign in', () => {
+    const pasted = (subject: string, content: string) =>
+      shippedEngine().analyzeTest({ subject, sender: 'Vale Verde <noreply@valeverde.coop.br>', content })
+        .risk_score;
+    // Keycloak's Brazilian failed sign-in notice (npm run eval:keycloak): 51 before rules 2.47.0,
+    // when the noun "login" counted as asking the reader to sign in.
+    const notice =
+      'Uma tentativa de login malsucedida da sua conta foi detectada em 2026-11-20 09:14:03 de 203.0.113.7. Se não foi você, por favor, entre em contato com um administrador.';
+    expect(pasted('Erro de login', notice)).toBeLessThanOrEqual(39);
+    // The verb still counts as a request to sign in, in either language, so the cap's condition
+    // fails; so does the English event beside a request to log in.
+    const onlyAdministrator = (subject: string, content: string) =>
+      asksOnlyForAdministrator(parseTestEmail({ subject, sender: 'noreply@valeverde.coop.br', content }), []);
+    expect(onlyAdministrator('Erro de login', notice)).toBe(true);
+    expect(onlyAdministrator('Erro de login', `${notice} Faça login para proteger sua conta.`)).toBe(false);
+    const english =
+      'A failed login attempt was detected to your account. If this was not you, please contact an administrator.';
+    expect(onlyAdministrator('Login error', english)).toBe(true);
+    expect(onlyAdministrator('Login error', `${english} Please log in to review it.`)).toBe(false);
   });
 
   it('scores a short message in a language it does not know LOW at most, not in the middle', () => {

@@ -156,6 +156,14 @@ const LINK_WORDS =
   /\b(?:click|klick\w*|cliqu\w*|clic|klik\w*|tap|button|knop|bouton|bot[ãa]o|botón|link|lien|enlace|koppeling|collegamento|log ?in|sign ?in|anmelden|melden sie sich an|connectez|inicie sesión|inloggen|acesse|acessar|entrar)\b/i;
 
 /**
+ * A sign-in named as an event, not asked for: "a failed login attempt", "Login error", Keycloak's
+ * Brazilian "Erro de login" and "tentativa de login". The noun reports what happened; the verb
+ * ("log in to prevent this") sends the reader somewhere. Taken out before LINK_WORDS is read.
+ */
+const SIGN_IN_EVENT =
+  /\b(?:(?:failed|unsuccessful|suspicious|unusual|blocked) (?:log ?in|sign-?in)|(?:log ?in|sign-?in) (?:attempts?|errors?|failures?)|(?:erro|tentativas?|falhas?) de login)\b/gi;
+
+/**
  * Pasted text whose one request is that the reader contact their own administrator ("If this
  * was not you, please contact an administrator"), with no link, button or sign-in named and
  * nothing else asked: a security notice's advice. A phisher's request sends the reader somewhere
@@ -166,5 +174,9 @@ const LINK_WORDS =
  */
 export function asksOnlyForAdministrator(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
   const text = subjectAndText(email);
-  return CONTACT_ADMINISTRATOR.test(text) && !LINK_WORDS.test(text) && !hasCallToAction(email, indicators);
+  return (
+    CONTACT_ADMINISTRATOR.test(text) &&
+    !LINK_WORDS.test(text.replace(SIGN_IN_EVENT, ' ')) &&
+    !hasCallToAction(email, indicators)
+  );
 }
