@@ -84,6 +84,35 @@ describe('score rules around the model', () => {
     expect(onlyAdministrator('Login error', `${english} Please log in to review it.`)).toBe(false);
   });
 
+  it('says why a score is held at LOW by the cap, and only when the cap held it', async () => {
+    const notice = shippedEngine().analyzeTest({
+      subject: 'Erro de login',
+      sender: 'Vale Verde <noreply@valeverde.coop.br>',
+      content:
+        'Uma tentativa de login malsucedida da sua conta foi detectada em 2026-11-20 09:14:03 de 203.0.113.7. Se não foi você, por favor, entre em contato com um administrador.',
+    });
+    // Without the cap the wording would make it MEDIUM: the model alone reads it as phishing.
+    expect(notice.model.probability).toBeGreaterThanOrEqual(0.4);
+    expect(notice.risk_score).toBe(39);
+    const held = notice.indicators.find((i) => i.id === 'content.nothing_to_act_on');
+    expect(held?.severity).toBe('info');
+    expect(notice.summary).toContain('contact your own administrator');
+    // A full message with nothing to act on is held too, and says so in its own words.
+    const raw =
+      'From: Security Team <alerts@account-notice.example>\r\nSubject: Account suspended\r\n\r\nYour account will be suspended today. Verify your password immediately or lose access.\r\n';
+    const full = (await shippedEngine().analyzeRaw(raw)).analysis;
+    expect(full.risk_score).toBe(39);
+    expect(full.indicators.map((i) => i.id)).toContain('content.nothing_to_act_on');
+    // A message the model reads as ordinary is LOW or SAFE on its own: nothing was held.
+    const note = (
+      await shippedEngine().analyzeRaw(
+        'From: Anna <anna@example.org>\r\nSubject: Lunch\r\n\r\nShall we have lunch on Friday? Thanks, Anna\r\n',
+      )
+    ).analysis;
+    expect(note.risk_score).toBeLessThan(39);
+    expect(note.indicators.map((i) => i.id)).not.toContain('content.nothing_to_act_on');
+  });
+
   it('scores a short message in a language it does not know LOW at most, not in the middle', () => {
     const a = shippedEngine().analyzeTest({
       subject: 'Hi',

@@ -17,7 +17,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.47.0';
+export const RULES_VERSION = '2.47.1';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -113,6 +113,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   } else {
     probability = noisyOr(indicators);
   }
+  /** The no-action cap took the score down from MEDIUM or more; said below if it still holds. */
+  let heldByCap = false;
   if (
     email.mode === 'full' ? !hasCallToAction(email, indicators) : asksOnlyForAdministrator(email, indicators)
   ) {
@@ -120,6 +122,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     // elsewhere or pay. Wording alone, with none of those, cannot make a message phishing.
     // Pasted text leaves its links behind, so there only a text whose one request is to
     // contact the reader's own administrator counts as asking nothing.
+    heldByCap = Math.round(probability * 100) >= THRESHOLDS.MEDIUM;
     probability = Math.min(probability, NO_ACTION_CAP);
   }
   const verified = verifiedSender(ctx, links);
@@ -164,6 +167,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   if (indicators.some((i) => i.severity === 'critical'))
     probability = Math.max(probability, THRESHOLDS.HIGH / 100);
 
+  // A score held at LOW by the cap says why, or a 39 with no reason would read as arbitrary.
+  if (heldByCap && probability === NO_ACTION_CAP) indicators.push(nothingToActOn(email.mode));
   // The wording is named as a reason only when the final score calls the message suspicious:
   // a SAFE or LOW verdict must not say it "resembles known phishing".
   const score = Math.round(probability * 100);
@@ -217,6 +222,21 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   };
 }
 
+/** Why a message the other signs would call suspicious is held at LOW (the no-action cap). */
+function nothingToActOn(mode: ParsedEmail['mode']): Indicator {
+  return {
+    id: 'content.nothing_to_act_on',
+    family: 'content',
+    severity: 'info',
+    weight: 0,
+    explanation:
+      mode === 'full'
+        ? 'It asks for nothing a phisher could use (no link, attachment, form, reply to another address, phone number or payment), so however it reads it is held at LOW. Be wary if a follow-up asks for any of those.'
+        : 'Its one request is that you contact your own administrator, and it names no link, button or sign-in, so however it reads it is held at LOW. Pasted text cannot show where its links went: check the original message too.',
+    evidence: [],
+  };
+}
+
 function linkDomains(email: ParsedEmail): string[] {
   const out = new Set<string>();
   for (const l of email.links) {
@@ -258,6 +278,8 @@ export function summarise(
   if (reasons.length === 0 && bulk) return `${lead} (${score}/100): ${lowerFirst(bulk.explanation)}`;
   if (reasons.length === 0 && level === 'LOW' && reassured)
     return `${lead} (${score}/100): ${lowerFirst(reassured.explanation)}`;
+  const held = indicators.find((i) => i.id === 'content.nothing_to_act_on');
+  if (reasons.length === 0 && held) return `${lead} (${score}/100): ${lowerFirst(held.explanation)}`;
   if (reasons.length === 0) return `${lead} (${score}/100).`;
   return level === 'LOW'
     ? `${lead} (${score}/100); worth a look: ${joined}.`

@@ -66,6 +66,10 @@ function recommendations(a: EmailAnalysis): string[] {
     out.push('Do not open the attachment; have it scanned first.');
   if ([...ids].some((id) => id.startsWith('links.')))
     out.push('Check where links really lead before opening them (use link analysis).');
+  if (ids.has('content.nothing_to_act_on'))
+    out.push(
+      'It asks nothing of you; if a follow-up asks you to sign in, pay or reply elsewhere, verify the sender through another channel first.',
+    );
   const [brand] = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
   if (brand && a.risk_score >= 40)
     out.push(`Contact ${brandName(brand)} through its official website or app, not this message.`);

@@ -91,6 +91,7 @@ const RULE_ONLY = new Set([
   'sender.throwaway_lure',
   // Said after the model has spoken, as auth.verified_sender is: it outweighs the wording.
   'sender.own_brand_site',
+  'content.nothing_to_act_on',
 ]);
 
 /**
