@@ -231,8 +231,8 @@ function nothingToActOn(mode: ParsedEmail['mode']): Indicator {
     weight: 0,
     explanation:
       mode === 'full'
-        ? 'It asks for nothing a phisher could use (no link, attachment, form, reply to another address, phone number or payment), so however it reads it is held at LOW. Be wary if a follow-up asks for any of those.'
-        : 'Its one request is that you contact your own administrator, and it names no link, button or sign-in, so however it reads it is held at LOW. Pasted text cannot show where its links went: check the original message too.',
+        ? 'It asks for nothing a phisher could use (no link, attachment, form, reply to another address, phone number or payment), so its wording alone does not make it phishing; it is held at LOW. Be wary if a follow-up asks for any of those.'
+        : 'Its one request is that you contact your own administrator, and it names no link, button or sign-in (a security notice’s advice), so its wording alone does not make it phishing; it is held at LOW. Pasted text has lost its links: check the original message too.',
     evidence: [],
   };
 }
