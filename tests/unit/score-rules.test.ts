@@ -8,6 +8,10 @@ import { summarise } from '../../src/core/email/analyze.js';
 import { parseRawEmail, parseTestEmail, type Indicator } from '../../src/core/index.js';
 import { shippedEngine } from '../helpers/engine.js';
 
+/** Keycloak's Brazilian failed sign-in notice as rendered by `npm run eval:keycloak`. */
+const KEYCLOAK_LOGIN_ERROR =
+  'Uma tentativa de login malsucedida da sua conta foi detectada em 2026-11-20 09:14:03 de 203.0.113.7. Se não foi você, por favor, entre em contato com um administrador.';
+
 describe('score rules around the model', () => {
   it('caps a full message that asks the reader to do nothing below the phishing threshold', async () => {
     const lure =
@@ -67,10 +71,8 @@ describe('score rules around the model', () => {
     const pasted = (subject: string, content: string) =>
       shippedEngine().analyzeTest({ subject, sender: 'Vale Verde <noreply@valeverde.coop.br>', content })
         .risk_score;
-    // Keycloak's Brazilian failed sign-in notice (npm run eval:keycloak): 51 before rules 2.47.0,
-    // when the noun "login" counted as asking the reader to sign in.
-    const notice =
-      'Uma tentativa de login malsucedida da sua conta foi detectada em 2026-11-20 09:14:03 de 203.0.113.7. Se não foi você, por favor, entre em contato com um administrador.';
+    // 51 before rules 2.47.0, when the noun "login" counted as asking the reader to sign in.
+    const notice = KEYCLOAK_LOGIN_ERROR;
     expect(pasted('Erro de login', notice)).toBeLessThanOrEqual(39);
     // The verb still counts as a request to sign in, in either language, so the cap's condition
     // fails; so does the English event beside a request to log in.
@@ -88,8 +90,7 @@ describe('score rules around the model', () => {
     const notice = shippedEngine().analyzeTest({
       subject: 'Erro de login',
       sender: 'Vale Verde <noreply@valeverde.coop.br>',
-      content:
-        'Uma tentativa de login malsucedida da sua conta foi detectada em 2026-11-20 09:14:03 de 203.0.113.7. Se não foi você, por favor, entre em contato com um administrador.',
+      content: KEYCLOAK_LOGIN_ERROR,
     });
     // Without the cap the wording would make it MEDIUM: the model alone reads it as phishing.
     expect(notice.model.probability).toBeGreaterThanOrEqual(0.4);
