@@ -5,7 +5,13 @@ import {
   hasPhoneNumber,
 } from '../../src/core/email/call-to-action.js';
 import { summarise } from '../../src/core/email/analyze.js';
-import { parseRawEmail, parseTestEmail, type Indicator } from '../../src/core/index.js';
+import {
+  applyHistory,
+  parseRawEmail,
+  parseTestEmail,
+  type Indicator,
+  type SenderHistory,
+} from '../../src/core/index.js';
 import { shippedEngine } from '../helpers/engine.js';
 
 /** Keycloak's Brazilian failed sign-in notice as rendered by `npm run eval:keycloak`. */
@@ -86,7 +92,7 @@ describe('score rules around the model', () => {
     expect(onlyAdministrator('Login error', `${english} Please log in to review it.`)).toBe(false);
   });
 
-  it('says why a score is held at LOW by the cap, and only when the cap held it', async () => {
+  it('says why the cap held a score, in words that stay true when the user’s history moves it', async () => {
     const notice = shippedEngine().analyzeTest({
       subject: 'Erro de login',
       sender: 'Vale Verde <noreply@valeverde.coop.br>',
@@ -104,6 +110,34 @@ describe('score rules around the model', () => {
     const full = (await shippedEngine().analyzeRaw(raw)).analysis;
     expect(full.risk_score).toBe(39);
     expect(full.indicators.map((i) => i.id)).toContain('content.nothing_to_act_on');
+    // The user's history moves the score after the cap; what the indicator says stays true.
+    const history = (markedPhishing: number): SenderHistory => ({
+      address: markedPhishing
+        ? {
+            messages: 1,
+            days: 1,
+            firstSeen: null,
+            lastSeen: null,
+            markedSafe: 0,
+            markedPhishing,
+            markedFalsePositive: 0,
+          }
+        : null,
+      domain: null,
+      knownNames: new Map(),
+      knownDomains: [],
+    });
+    const firstContact = applyHistory(notice, history(0));
+    expect(firstContact.risk_score).toBe(42);
+    expect(firstContact.summary).toMatch(
+      /^Suspicious \(42\/100\): its one request is that you contact your own administrator/,
+    );
+    // MEDIUM now, so nothing may say it is held at LOW.
+    expect(firstContact.summary).not.toContain('LOW');
+    const marked = applyHistory(notice, history(1));
+    expect(marked.is_phishing).toBe(true);
+    expect(marked.summary).toContain('you marked mail from this sender as phishing');
+    expect(marked.summary).not.toContain('contact your own administrator');
     // A message the model reads as ordinary is LOW or SAFE on its own: nothing was held.
     const note = (
       await shippedEngine().analyzeRaw(

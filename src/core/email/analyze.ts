@@ -168,6 +168,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     probability = Math.max(probability, THRESHOLDS.HIGH / 100);
 
   // A score held at LOW by the cap says why, or a 39 with no reason would read as arbitrary.
+  // Said of the wording alone, so it stays true when the user's history moves the score later
+  // (a first contact's 0.05 makes it 42; a sender marked phishing, HIGH for that reason).
   if (heldByCap && probability === NO_ACTION_CAP) indicators.push(nothingToActOn(email.mode));
   // The wording is named as a reason only when the final score calls the message suspicious:
   // a SAFE or LOW verdict must not say it "resembles known phishing".
@@ -231,8 +233,8 @@ function nothingToActOn(mode: ParsedEmail['mode']): Indicator {
     weight: 0,
     explanation:
       mode === 'full'
-        ? 'It asks for nothing a phisher could use (no link, attachment, form, reply to another address, phone number or payment), so its wording alone does not make it phishing; it is held at LOW. Be wary if a follow-up asks for any of those.'
-        : 'Its one request is that you contact your own administrator, and it names no link, button or sign-in (a security notice’s advice), so its wording alone does not make it phishing; it is held at LOW. Pasted text has lost its links: check the original message too.',
+        ? 'It asks for nothing a phisher could use (no link, attachment, form, reply to another address, phone number or payment), so its wording alone does not make it phishing. Be wary if a follow-up asks for any of those.'
+        : 'Its one request is that you contact your own administrator, and it names no link, button or sign-in (a security notice’s advice), so its wording alone does not make it phishing. Pasted text has lost its links: check the original message too.',
     evidence: [],
   };
 }
