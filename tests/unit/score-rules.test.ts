@@ -11,6 +11,7 @@ import {
   parseTestEmail,
   type Indicator,
   type SenderHistory,
+  toTestResult,
 } from '../../src/core/index.js';
 import { shippedEngine } from '../helpers/engine.js';
 
@@ -104,6 +105,10 @@ describe('score rules around the model', () => {
     const held = notice.indicators.find((i) => i.id === 'content.nothing_to_act_on');
     expect(held?.severity).toBe('info');
     expect(notice.summary).toContain('contact your own administrator');
+    // The /test answer no longer says "no specific warning signs" of a score the cap held.
+    const answer = toTestResult(notice, new Date(0)).recommendations;
+    expect(answer.join(' ')).toContain('if a follow-up does, verify the sender');
+    expect(answer.join(' ')).not.toContain('No specific warning signs');
     // A full message with nothing to act on is held too, and says so in its own words.
     const raw =
       'From: Security Team <alerts@account-notice.example>\r\nSubject: Account suspended\r\n\r\nYour account will be suspended today. Verify your password immediately or lose access.\r\n';

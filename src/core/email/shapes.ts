@@ -68,7 +68,7 @@ function recommendations(a: EmailAnalysis): string[] {
     out.push('Check where links really lead before opening them (use link analysis).');
   if (ids.has('content.nothing_to_act_on'))
     out.push(
-      'It asks nothing of you; if a follow-up asks you to sign in, pay or reply elsewhere, verify the sender through another channel first.',
+      'Nothing in it asks you to sign in, pay or reply elsewhere; if a follow-up does, verify the sender through another channel first.',
     );
   const [brand] = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
   if (brand && a.risk_score >= 40)
