@@ -91,6 +91,8 @@ describe('score rules around the model', () => {
       'A failed login attempt was detected to your account. If this was not you, please contact an administrator.';
     expect(onlyAdministrator('Login error', english)).toBe(true);
     expect(onlyAdministrator('Login error', `${english} Please log in to review it.`)).toBe(false);
+    // Written with "sign in", spaced as LINK_WORDS reads it, the event is still no request.
+    expect(onlyAdministrator('Sign in error', english.replace('login', 'sign in'))).toBe(true);
   });
 
   it('says why the cap held a score, in words that stay true when the user’s history moves it', async () => {

@@ -161,7 +161,7 @@ const LINK_WORDS =
  * ("log in to prevent this") sends the reader somewhere. Taken out before LINK_WORDS is read.
  */
 const SIGN_IN_EVENT =
-  /\b(?:(?:failed|unsuccessful|suspicious|unusual|blocked) (?:log ?in|sign-?in)|(?:log ?in|sign-?in) (?:attempts?|errors?|failures?)|(?:erro|tentativas?|falhas?) de login)\b/gi;
+  /\b(?:(?:failed|unsuccessful|suspicious|unusual|blocked) (?:log ?in|sign[- ]?in)|(?:log ?in|sign[- ]?in) (?:attempts?|errors?|failures?)|(?:erro|tentativas?|falhas?) de login)\b/gi;
 
 /**
  * Pasted text whose one request is that the reader contact their own administrator ("If this
