@@ -75,18 +75,21 @@ describe('score rules around the model', () => {
   });
 
   it('reads a sign-in named as an event as no request to sign in', () => {
-    const pasted = (subject: string, content: string) =>
-      shippedEngine().analyzeTest({ subject, sender: 'Vale Verde <noreply@valeverde.coop.br>', content })
-        .risk_score;
     // 51 before rules 2.47.0, when the noun "login" counted as asking the reader to sign in.
-    const notice = KEYCLOAK_LOGIN_ERROR;
-    expect(pasted('Erro de login', notice)).toBeLessThanOrEqual(39);
+    const pasted = shippedEngine().analyzeTest({
+      subject: 'Erro de login',
+      sender: 'Vale Verde <noreply@valeverde.coop.br>',
+      content: KEYCLOAK_LOGIN_ERROR,
+    });
+    expect(pasted.risk_score).toBeLessThanOrEqual(39);
     // The verb still counts as a request to sign in, in either language, so the cap's condition
     // fails; so does the English event beside a request to log in.
     const onlyAdministrator = (subject: string, content: string) =>
       asksOnlyForAdministrator(parseTestEmail({ subject, sender: 'noreply@valeverde.coop.br', content }), []);
-    expect(onlyAdministrator('Erro de login', notice)).toBe(true);
-    expect(onlyAdministrator('Erro de login', `${notice} Faça login para proteger sua conta.`)).toBe(false);
+    expect(onlyAdministrator('Erro de login', KEYCLOAK_LOGIN_ERROR)).toBe(true);
+    expect(
+      onlyAdministrator('Erro de login', `${KEYCLOAK_LOGIN_ERROR} Faça login para proteger sua conta.`),
+    ).toBe(false);
     const english =
       'A failed login attempt was detected to your account. If this was not you, please contact an administrator.';
     expect(onlyAdministrator('Login error', english)).toBe(true);

@@ -276,13 +276,15 @@ export function summarise(
       reasons.length === 1 ? 'one warning sign' : `${reasons.length} warning signs`
     }: ${joined}.`;
   }
-  const bulk = indicators.find((i) => i.id === 'model.bulk_mail' || i.id === 'content.spam_pitch');
-  if (reasons.length === 0 && bulk) return `${lead} (${score}/100): ${lowerFirst(bulk.explanation)}`;
-  if (reasons.length === 0 && level === 'LOW' && reassured)
-    return `${lead} (${score}/100): ${lowerFirst(reassured.explanation)}`;
-  const held = indicators.find((i) => i.id === 'content.nothing_to_act_on');
-  if (reasons.length === 0 && held) return `${lead} (${score}/100): ${lowerFirst(held.explanation)}`;
-  if (reasons.length === 0) return `${lead} (${score}/100).`;
+  if (reasons.length === 0) {
+    // No warning sign to name: the one indicator that explains the score, if any. Junk first,
+    // then what reassures (at LOW), then the no-action cap that held the score.
+    const said =
+      indicators.find((i) => i.id === 'model.bulk_mail' || i.id === 'content.spam_pitch') ??
+      (level === 'LOW' ? reassured : undefined) ??
+      indicators.find((i) => i.id === 'content.nothing_to_act_on');
+    return said ? `${lead} (${score}/100): ${lowerFirst(said.explanation)}` : `${lead} (${score}/100).`;
+  }
   return level === 'LOW'
     ? `${lead} (${score}/100); worth a look: ${joined}.`
     : `${lead} (${score}/100): ${joined}.`;
