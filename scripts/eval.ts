@@ -26,6 +26,7 @@ import {
   type Scored,
 } from './lib/protocol.js';
 import { rateInterval } from './lib/interval.js';
+import { operatingCurve } from './lib/operating.js';
 import { groupHash } from './lib/recipe.js';
 import { renderEvaluation } from './lib/report.js';
 
@@ -208,6 +209,17 @@ const report = {
     }),
   ),
   calibration: calibration([...forward, ...unseen]),
+  // What the spec's threshold trades: the same honest predictions at other thresholds. The
+  // newsletters of unseen senders count as one more legitimate source here.
+  operating: (() => {
+    const legit = [...unseen, ...otherSenders.map((r) => ({ ...r, source: `${r.source}, unseen senders` }))];
+    const shown = [30, 35, 40, 45, 50, 55, 60, 65, 70];
+    return {
+      partial: onlySources !== null,
+      full: operatingCurve(forward, legit, 'full', shown),
+      paste: operatingCurve(forward, legit, 'paste', shown),
+    };
+  })(),
   unseen_spam: Object.fromEntries(
     spamSources
       .filter((s) => unseenSpam.some((r) => r.source === s))
