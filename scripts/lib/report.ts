@@ -1,6 +1,7 @@
 // Renders docs/evaluation.md from the report `npm run eval` writes to docs/evaluation.json.
 import type { EvaluationReport } from '../eval.js';
 import type { Interval } from './interval.js';
+import { OPERATING_TARGETS } from './operating.js';
 
 const pct = (x: number | null | undefined) =>
   x === null || x === undefined ? '–' : `${(x * 100).toFixed(2)}%`;
@@ -22,18 +23,19 @@ function targets(r: EvaluationReport): string[] {
     rows.push({ what, atLeast: true, bound, value, ci });
   const atMost = (what: string, bound: number, value: number, ci: Interval | null) =>
     rows.push({ what, atLeast: false, bound, value, ci });
-  atLeast('later phishing caught, full message', 0.98, r.forward.recall.full, r.forward.recall_ci.full);
-  atLeast('later phishing caught, pasted text', 0.9, r.forward.recall.paste, r.forward.recall_ci.paste);
+  const { full: F, paste: P } = OPERATING_TARGETS;
+  atLeast('later phishing caught, full message', F.recall, r.forward.recall.full, r.forward.recall_ci.full);
+  atLeast('later phishing caught, pasted text', P.recall, r.forward.recall.paste, r.forward.recall_ci.paste);
   const all = r.unseen_sources.overall;
-  atMost('legitimate mail of unseen sources flagged, full', 0.005, all.full, all.ci.full);
+  atMost('legitimate mail of unseen sources flagged, full', F.overall ?? 0, all.full, all.ci.full);
   for (const [s, v] of Object.entries(r.unseen_sources.per_source)) {
-    atMost(`${s} left out, flagged, full`, 0.02, v.full, v.ci.full);
-    atMost(`${s} left out, flagged, pasted`, 0.02, v.paste, v.ci.paste);
+    atMost(`${s} left out, flagged, full`, F.perSource, v.full, v.ci.full);
+    atMost(`${s} left out, flagged, pasted`, P.perSource, v.paste, v.ci.paste);
   }
   if (r.unseen_senders) {
     const u = r.unseen_senders;
-    atMost('newsletters of unseen senders flagged, full', 0.02, u.full, u.ci.full);
-    atMost('newsletters of unseen senders flagged, pasted', 0.02, u.paste, u.ci.paste);
+    atMost('newsletters of unseen senders flagged, full', F.perSource, u.full, u.ci.full);
+    atMost('newsletters of unseen senders flagged, pasted', P.perSource, u.paste, u.ci.paste);
   }
   for (const [lang, v] of Object.entries(r.languages))
     if (v.phishing >= 50 && v.recall_ci) {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderEvaluation } from '../../scripts/lib/report.js';
 import { evaluationFigures } from '../../src/server/routes/system.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pg-eval-'));
@@ -53,5 +54,15 @@ describe('the landing page figures', () => {
     expect(f.available && f.unseen_collection_recall).toBeNull();
     expect(f.available && f.phishing_recall_interval).toBeNull();
     expect(f.available && f.phishing_recall_pasted_interval).toBeNull();
+  });
+});
+
+describe('docs/evaluation.md', () => {
+  it('is what the renderer makes of docs/evaluation.json: generated, not edited by hand', () => {
+    const docs = join(import.meta.dirname, '..', '..', 'docs');
+    const report = JSON.parse(readFileSync(join(docs, 'evaluation.json'), 'utf8')) as Parameters<
+      typeof renderEvaluation
+    >[0];
+    expect(renderEvaluation(report)).toBe(readFileSync(join(docs, 'evaluation.md'), 'utf8'));
   });
 });
