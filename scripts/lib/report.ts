@@ -27,7 +27,7 @@ function targets(r: EvaluationReport): string[] {
   atLeast('later phishing caught, full message', F.recall, r.forward.recall.full, r.forward.recall_ci.full);
   atLeast('later phishing caught, pasted text', P.recall, r.forward.recall.paste, r.forward.recall_ci.paste);
   const all = r.unseen_sources.overall;
-  atMost('legitimate mail of unseen sources flagged, full', F.overall ?? 0, all.full, all.ci.full);
+  atMost('legitimate mail of unseen sources flagged, full', F.overall, all.full, all.ci.full);
   for (const [s, v] of Object.entries(r.unseen_sources.per_source)) {
     atMost(`${s} left out, flagged, full`, F.perSource, v.full, v.ci.full);
     atMost(`${s} left out, flagged, pasted`, P.perSource, v.paste, v.ci.paste);
@@ -82,7 +82,8 @@ function targets(r: EvaluationReport): string[] {
  */
 function operating(r: EvaluationReport): string[] {
   const o = r.operating;
-  const bound = (c: (typeof o)['full'], what: string, recall: string) => {
+  const bound = (c: (typeof o)['full'], what: string, target: number) => {
+    const recall = `${target * 100}%`;
     const up = c.recall_met_up_to;
     const from = c.legit_met_from;
     const reach =
@@ -115,8 +116,8 @@ function operating(r: EvaluationReport): string[] {
     'says what it costs, not what to pick. Every whole threshold from 1 to 100 is tried for the bounds.',
     ...(o.partial ? ['', '**Partial**: run with `--sources`, so only those legitimate sources count.'] : []),
     '',
-    bound(o.full, 'Full message', '98%'),
-    bound(o.paste, 'Pasted text', '90%'),
+    bound(o.full, 'Full message', OPERATING_TARGETS.full.recall),
+    bound(o.paste, 'Pasted text', OPERATING_TARGETS.paste.recall),
     '',
     'Full message:',
     '',
