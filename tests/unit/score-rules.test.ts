@@ -245,6 +245,43 @@ describe('score rules around the model', () => {
     });
     expect(a.indicators.map((i) => i.id)).toContain('links.ip_host');
   });
+
+  it('tells a /test user when pasted words alone decided, and only then', async () => {
+    // Lemmy's English address check as `npm run eval:lemmy` pastes it: its link stayed behind.
+    const notice = {
+      subject: 'Verify your email address for social.northfield-university.edu',
+      sender: 'Northfield University <noreply@northfield-university.edu>',
+      content:
+        "Please click the link below to verify your email address for the account @jsmith@social.northfield-university.edu. Ignore this email if the account isn't yours.\n\nVerify your email",
+    };
+    const advice = (a: ReturnType<ReturnType<typeof shippedEngine>['analyzeTest']>) =>
+      toTestResult(a, new Date(0)).recommendations.join(' ');
+    const pasted = shippedEngine().analyzeTest(notice);
+    expect(pasted.risk_score).toBeGreaterThanOrEqual(40);
+    expect(advice(pasted)).toContain('rests on the pasted words alone');
+    // With its link pasted too, off the sender's domain, a link speaks: not the words alone.
+    const withLink = shippedEngine().analyzeTest({
+      ...notice,
+      content: `${notice.content}\nhttp://203.0.113.9/verify.php`,
+    });
+    expect(withLink.indicators.some((i) => i.family === 'links')).toBe(true);
+    expect(advice(withLink)).not.toContain('rests on the pasted words alone');
+    // A whole message is not pasted text, even when its wording alone decides.
+    const raw =
+      'From: Northfield University <noreply@northfield-university.edu>\r\nSubject: Account suspended\r\n\r\nYour account will be suspended today. Verify your password immediately or lose access to your mailbox. Call our support line at +1 (800) 555-0199 to keep your access.\r\n';
+    const full = (await shippedEngine().analyzeRaw(raw)).analysis;
+    expect(full.risk_score).toBeGreaterThanOrEqual(40);
+    expect(full.indicators.every((i) => i.family === 'content' || i.family === 'model')).toBe(true);
+    expect(advice(full)).not.toContain('rests on the pasted words alone');
+    // A pasted note scored LOW needs no such warning.
+    const note = shippedEngine().analyzeTest({
+      subject: 'Lunch',
+      sender: 'Ann <ann@example.org>',
+      content: 'See you at noon at the usual place.',
+    });
+    expect(note.risk_score).toBeLessThan(40);
+    expect(advice(note)).not.toContain('rests on the pasted words alone');
+  });
 });
 
 describe('the summary of a safe verdict', () => {

@@ -66,6 +66,10 @@ function recommendations(a: EmailAnalysis): string[] {
     out.push('Do not open the attachment; have it scanned first.');
   if ([...ids].some((id) => id.startsWith('links.')))
     out.push('Check where links really lead before opening them (use link analysis).');
+  if (restsOnPastedWording(a))
+    out.push(
+      'This verdict rests on the pasted words alone: what tells a real notice from its imitation, the sender’s authenticated address and where its links go, stays behind when text is copied. Analyse the original message (saved as .eml) or its link (link analysis) before acting on it.',
+    );
   if (ids.has('content.nothing_to_act_on'))
     out.push(
       'Nothing in it asks you to sign in, pay or reply elsewhere; if a follow-up does, verify the sender through another channel first.',
@@ -82,4 +86,18 @@ function recommendations(a: EmailAnalysis): string[] {
           : 'No specific warning signs were found; as with any message, confirm unexpected requests through another channel.',
     );
   return out;
+}
+
+/**
+ * Pasted text scored MEDIUM or above on its wording alone: no link, attachment, sender or
+ * look-alike evidence, only what the words say. A service's own short notice ("Please click the
+ * link below to verify your email address") reads like its imitation without the link's
+ * address (`npm run eval:lemmy`: a fifth of Lemmy's notices pasted, none as full mail).
+ */
+function restsOnPastedWording(a: EmailAnalysis): boolean {
+  return (
+    a.mode === 'body-only' &&
+    a.risk_score >= 40 &&
+    a.indicators.every((i) => i.severity === 'info' || i.family === 'content' || i.family === 'model')
+  );
 }
