@@ -7,6 +7,7 @@ import {
 import { summarise } from '../../src/core/email/analyze.js';
 import {
   applyHistory,
+  type EmailAnalysis,
   parseRawEmail,
   parseTestEmail,
   type Indicator,
@@ -254,8 +255,7 @@ describe('score rules around the model', () => {
       content:
         "Please click the link below to verify your email address for the account @jsmith@social.northfield-university.edu. Ignore this email if the account isn't yours.\n\nVerify your email",
     };
-    const advice = (a: ReturnType<ReturnType<typeof shippedEngine>['analyzeTest']>) =>
-      toTestResult(a, new Date(0)).recommendations.join(' ');
+    const advice = (a: EmailAnalysis) => toTestResult(a, new Date(0)).recommendations.join(' ');
     const pasted = shippedEngine().analyzeTest(notice);
     expect(pasted.risk_score).toBeGreaterThanOrEqual(40);
     expect(advice(pasted)).toContain('rests on the pasted words alone');
