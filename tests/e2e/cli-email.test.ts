@@ -14,6 +14,26 @@ describe('phishguard test-email', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^HIGH\s+\d+\/100/);
     expect(r.stdout).toContain('links.text_href_mismatch');
+    // The /test answer's recommendations close the report: a link speaks here.
+    expect(r.stdout).toContain('What to do:');
+    expect(r.stdout).toContain('Check where links really lead');
+    expect(r.stdout).not.toContain('rests on the pasted words alone');
+  });
+
+  it('says in its report when pasted words alone decided', async () => {
+    const r = await runCli([
+      'test-email',
+      '--subject',
+      'Verify your email address',
+      '--sender',
+      'Northfield University <noreply@northfield-university.edu>',
+      '--content',
+      'Please click the link below to verify your email address. Verify your email',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /\nWhat to do:\n(?: {2}- .+\n)*? {2}- This verdict rests on the pasted words alone/,
+    );
   });
 
   it('prints the spec test shape with --json', async () => {
