@@ -93,6 +93,7 @@ export function remoteSource(base: string, token: string): DashboardSource {
         risk_level: r.phishing_analysis.risk_level,
         summary: r.phishing_analysis.summary,
         indicators: r.phishing_analysis.indicators,
+        advice: r.recommendations,
       };
     },
     rescan: async () => null,

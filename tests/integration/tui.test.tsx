@@ -126,6 +126,8 @@ describe('terminal dashboard (Ink)', () => {
     );
     const f = await until(lastFrame, (x) => /\d+\/100 — /.test(x));
     expect(f).toMatch(/HIGH|MEDIUM/);
+    // What to do, as the /test answer recommends it, under the reasons.
+    expect(f).toContain('→ Do not click links');
     await press(stdin, ESC, '?');
     await until(lastFrame, (x) => x.includes('set status (1 safe, 2 phishing, 3 false positive)'));
     await press(stdin, ESC);
@@ -262,6 +264,13 @@ describe('terminal dashboard over a running daemon (--server)', () => {
       await press(stdin, 'l');
       await until(lastFrame, (x) => /302\s+initial/.test(x), 10_000);
       unmount();
+      // The test form over HTTP carries the daemon's recommendations too.
+      const answer = await remote.testEmail({
+        subject: 'Verify your account',
+        sender: 'a@paypa1.example',
+        content: 'Verify your account at http://198.51.100.7/login now or it will be suspended',
+      });
+      expect(answer.advice.join(' ')).toContain('Do not click links');
       await expect(remoteSource(base, 'bad-token').list({ page: 1, size: 10 })).rejects.toMatchObject({
         code: 'UNAUTHORIZED',
       });

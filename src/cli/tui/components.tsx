@@ -272,6 +272,11 @@ export function TestForm({
               • {i}
             </Text>
           ))}
+          {result.advice.map((t) => (
+            <Text key={t} wrap="truncate-end" color="cyan">
+              → {t}
+            </Text>
+          ))}
         </>
       ) : null}
     </Box>
