@@ -69,14 +69,17 @@ function* messages(): Generator<AppMessage> {
         inbox_link: `${site}/inbox`,
         reporter_username: 'mkovacs',
         reported_username: 'spamaccount42',
+        // English names the refusal's reason {reason}, its translations {deny_reason}.
         reason: 'Off-topic post',
         deny_reason: 'Off-topic post',
         kind: 'RemovePost',
       };
-      const tr = (key: string) =>
-        (own[key] ?? english[key] ?? key).replace(/\{(\w+)\}/g, (m, k: string) =>
-          values[k] === undefined ? m : escape(values[k] as string),
-        );
+      /** A key's text with its values filled in, escaped for HTML unless it is a subject. */
+      const tr = (key: string, html = true) =>
+        (own[key] ?? english[key] ?? key).replace(/\{(\w+)\}/g, (m, k: string) => {
+          const v = values[k];
+          return v === undefined ? m : html ? escape(v) : v;
+        });
       const mails: [string, string, string][] = [
         ['password_reset', 'password_reset_subject', 'password_reset_body'],
         ['verify_email', 'verify_email_subject', 'verify_email_body'],
@@ -90,8 +93,7 @@ function* messages(): Generator<AppMessage> {
         ['mod_action', 'notification_mod_action_subject', 'notification_mod_action_body'],
       ];
       for (const [template, subjectKey, bodyKey] of mails) {
-        // Subjects are plain text: the escaping above is for the HTML body alone.
-        const subject = tr(subjectKey).replace(/&amp;/g, '&').replace(/&lt;/g, '<');
+        const subject = tr(subjectKey, false);
         const html = tr(bodyKey);
         yield { lang, template, org, subject, text: textOf(html), html, visible: visibleOf(html) };
       }

@@ -1,7 +1,12 @@
 import type { EmailRow, EmailStatus, EmailSummaryRow, Store, UserRecord } from './ports.js';
 import type { Engine, TestEmailInput } from './engine.js';
 import type { RedirectAnalysis } from '../core/url/types.js';
-import { toTestResult, type EmailAnalysis, type PopularDomains, type RiskLevel } from '../core/index.js';
+import {
+  recommendationsFor,
+  type EmailAnalysis,
+  type PopularDomains,
+  type RiskLevel,
+} from '../core/index.js';
 import { analyzeUrl } from './analyze-url.js';
 import { scanImapMailbox } from './scan-mailbox.js';
 import { relearn } from './sender-history.js';
@@ -76,7 +81,7 @@ function summaryOf(a: EmailAnalysis): TestSummary {
     risk_level: a.risk_level,
     summary: a.summary,
     indicators: a.indicators.filter((i) => i.family !== 'parse').map((i) => i.explanation),
-    advice: toTestResult(a, new Date()).recommendations,
+    advice: recommendationsFor(a),
   };
 }
 

@@ -2,7 +2,7 @@ export { parseRawEmail, parseTestEmail, parseSender, MAX_MESSAGE_BYTES } from '.
 export { looksLikeMessage } from './email/sniff.js';
 export { messageView, inertHtml, headerFields, PREVIEW_CSP, type MessageView } from './email/view.js';
 export { analyzeParsed, engineVersion, RULES_VERSION, type AnalysisDeps } from './email/analyze.js';
-export { toPhishingAnalysis, toTestResult } from './email/shapes.js';
+export { recommendationsFor, toPhishingAnalysis, toTestResult } from './email/shapes.js';
 export { applyHistory, type SenderHistory, type SenderStats } from './email/history.js';
 export { THRESHOLDS, riskLevel, testRiskLevel } from './email/score.js';
 export type * from './email/types.js';

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { createEngine, type Engine } from '../../app/engine.js';
-import { looksLikeMessage, toTestResult, type EmailAnalysis } from '../../core/index.js';
+import { looksLikeMessage, recommendationsFor, type EmailAnalysis } from '../../core/index.js';
 import { PhishguardError } from '../../errors.js';
 import { readAll, writeJson, type CliContext } from '../context.js';
 import { formatAnalysis } from '../output/analysis.js';
@@ -112,10 +112,7 @@ async function runTestEmail(ctx: CliContext, opts: Options): Promise<void> {
   }
 
   if (opts.json) writeJson(ctx, testEmailJson(engine, analysis));
-  else
-    ctx.stdout.write(
-      formatAnalysis(analysis, ctx.stdout.isTTY === true, toTestResult(analysis, new Date()).recommendations),
-    );
+  else ctx.stdout.write(formatAnalysis(analysis, ctx.stdout.isTTY === true, recommendationsFor(analysis)));
 }
 
 /** The bytes, if they are a mail message; anything else is refused rather than scored LOW. */

@@ -30,7 +30,7 @@ export function toTestResult(a: EmailAnalysis, now: Date): EmailTestResult {
     threats_detected: a.indicators
       .filter((i) => i.family !== 'parse' && i.severity !== 'info')
       .map((i) => i.explanation.replace(/\.$/, '')),
-    recommendations: recommendations(a),
+    recommendations: recommendationsFor(a),
     analysis_details: {
       sender_analysis: {
         domain_trust: senderBad
@@ -51,7 +51,8 @@ export function toTestResult(a: EmailAnalysis, now: Date): EmailTestResult {
   };
 }
 
-function recommendations(a: EmailAnalysis): string[] {
+/** What the reader should do about a message, as the /test answer lists it. */
+export function recommendationsFor(a: EmailAnalysis): string[] {
   const ids = new Set(a.indicators.map((i) => i.id));
   const out: string[] = [];
   if (a.is_phishing)
