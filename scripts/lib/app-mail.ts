@@ -78,30 +78,35 @@ function rawMessage(m: AppMessage, n: number): Buffer {
 
 /**
  * Scores each message as full mail and as pasted text; prints the flagged rate per language and
- * every message scored MEDIUM or above, with its indicators.
+ * every message scored MEDIUM or above, with its indicators. Pasted text is scored two ways when
+ * the application sends a text part: the visible text of the rendered message (links as their
+ * words, what copying from a mail client's page gives) and the text part (links written out,
+ * what a client that shows plain text gives, and how the corpus's template mail is pasted by
+ * `npm run eval`).
  */
 export async function scoreAppMail(app: string, messages: Iterable<AppMessage>): Promise<void> {
   const engine = createEngine();
-  const flagged = { full: 0, paste: 0 };
+  /** textPart counts what the third way flags, of the `withText` messages that have a text part. */
+  const flagged = { n: 0, full: 0, paste: 0, textPart: 0, withText: 0 };
   const medium: string[] = [];
   /** The highest scores, each with what was scored, to show what came nearest. */
   const top: { score: number; what: string }[] = [];
-  const byLang = new Map<string, { n: number; full: number; paste: number }>();
-  let n = 0;
+  const byLang = new Map<string, typeof flagged>();
   for (const m of messages) {
-    n++;
-    const { analysis: full } = await engine.analyzeRaw(rawMessage(m, n));
-    const paste = engine.analyzeTest({
-      subject: m.subject,
-      sender: `${m.org.name} <noreply@${m.org.domain}>`,
-      content: m.visible,
-    });
-    const row = byLang.get(m.lang) ?? { n: 0, full: 0, paste: 0 };
+    flagged.n++;
+    const { analysis: full } = await engine.analyzeRaw(rawMessage(m, flagged.n));
+    const pasted = (content: string) =>
+      engine.analyzeTest({ subject: m.subject, sender: `${m.org.name} <noreply@${m.org.domain}>`, content });
+    const paste = pasted(m.visible);
+    const textPart = m.text === null ? null : pasted(m.text);
+    const row = byLang.get(m.lang) ?? { n: 0, full: 0, paste: 0, textPart: 0, withText: 0 };
     row.n++;
-    for (const [mode, a] of [
-      ['full', full],
-      ['paste', paste],
-    ] as const) {
+    if (textPart) {
+      row.withText++;
+      flagged.withText++;
+    }
+    const modes = [['full', full] as const, ['paste', paste] as const];
+    for (const [mode, a] of textPart ? [...modes, ['textPart', textPart] as const] : modes) {
       if (a.is_phishing) {
         flagged[mode]++;
         row[mode]++;
@@ -115,14 +120,12 @@ export async function scoreAppMail(app: string, messages: Iterable<AppMessage>):
     byLang.set(m.lang, row);
   }
   const pct = (k: number, of: number) => `${((100 * k) / Math.max(of, 1)).toFixed(1)}%`;
-  console.log(`${n} ${app} messages rendered; engine ${engine.version}`);
-  for (const [lang, r] of byLang)
-    console.log(
-      `${lang.padEnd(6)} ${String(r.n).padStart(4)}  flagged full ${pct(r.full, r.n)}, pasted ${pct(r.paste, r.n)}`,
-    );
-  console.log(
-    `all    ${String(n).padStart(4)}  flagged full ${pct(flagged.full, n)}, pasted ${pct(flagged.paste, n)}`,
-  );
+  console.log(`${flagged.n} ${app} messages rendered; engine ${engine.version}`);
+  const line = (name: string, r: typeof flagged) =>
+    `${name.padEnd(6)} ${String(r.n).padStart(4)}  flagged full ${pct(r.full, r.n)}, pasted ${pct(r.paste, r.n)}` +
+    (r.withText > 0 ? `, its text part pasted ${pct(r.textPart, r.withText)}` : '');
+  for (const [lang, r] of byLang) console.log(line(lang, r));
+  console.log(line('all', flagged));
   top.sort((a, b) => b.score - a.score);
   console.log(
     `highest scores: ${top
