@@ -266,6 +266,14 @@ describe('score rules around the model', () => {
     });
     expect(withLink.indicators.some((i) => i.family === 'links')).toBe(true);
     expect(advice(withLink)).not.toContain('rests on the pasted words alone');
+    // The advice works: pasted again with its link's address on the sender's own site, the
+    // notice is scored on where the link goes, and the wording no longer decides.
+    expect(advice(pasted)).toContain('paste it again with its link’s address');
+    const followed = shippedEngine().analyzeTest({
+      ...notice,
+      content: `${notice.content}\nhttps://social.northfield-university.edu/verify_email/0b9e4d7a`,
+    });
+    expect(followed.risk_score).toBeLessThan(40);
     // A whole message is not pasted text, even when its wording alone decides.
     const raw =
       'From: Northfield University <noreply@northfield-university.edu>\r\nSubject: Account suspended\r\n\r\nYour account will be suspended today. Verify your password immediately or lose access to your mailbox. Call our support line at +1 (800) 555-0199 to keep your access.\r\n';

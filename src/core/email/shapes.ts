@@ -69,7 +69,7 @@ export function recommendationsFor(a: EmailAnalysis): string[] {
     out.push('Check where links really lead before opening them (use link analysis).');
   if (restsOnPastedWording(a))
     out.push(
-      'This verdict rests on the pasted words alone: what tells a real notice from its imitation, the sender’s authenticated address and where its links go, stays behind when text is copied. Analyse the original message (saved as .eml) or its link (link analysis) before acting on it.',
+      'This verdict rests on the pasted words alone: what tells a real notice from its imitation, the sender’s authenticated address and where its links go, stays behind when text is copied. Before acting on it, paste it again with its link’s address (right-click the link or button and copy the link address; copying does not open it), or analyse the original message (saved as .eml) or the link itself (link analysis).',
     );
   if (ids.has('content.nothing_to_act_on'))
     out.push(
@@ -93,7 +93,8 @@ export function recommendationsFor(a: EmailAnalysis): string[] {
  * Pasted text scored MEDIUM or above on its wording alone: no link, attachment, sender or
  * look-alike evidence, only what the words say. A service's own short notice ("Please click the
  * link below to verify your email address") reads like its imitation without the link's
- * address (`npm run eval:lemmy`: a fifth of Lemmy's notices pasted, none as full mail).
+ * address (`npm run eval:lemmy`: a fifth of Lemmy's notices pasted, none as full mail, none as
+ * the text part that writes each link's address out), so the advice asks for that address.
  */
 function restsOnPastedWording(a: EmailAnalysis): boolean {
   return (
