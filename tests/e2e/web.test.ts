@@ -529,6 +529,9 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
 
   it('/test analyses each sample email', async () => {
     const page = await signIn(await browser.newContext(), 'admin', adminPassword, '/test');
+    // The content field says what copied text leaves behind, as its accessible description.
+    const hint = await page.getByLabel('Email Content').getAttribute('aria-describedby');
+    expect(await page.locator(`#${hint}`).textContent()).toContain('Include the addresses of its links');
     await page.getByRole('button', { name: 'Analyze Email' }).click();
     expect(await page.getByText('Please fill in all required fields').isVisible()).toBe(true);
     const expected = [/^Phishing/, /^Phishing/, /^Not phishing/];

@@ -114,9 +114,11 @@ describe('terminal dashboard (Ink)', () => {
       sortOrder: 'desc',
     });
     expect(marked.items.map((e) => e.subject)).toEqual(['Lab link']);
+    await press(stdin, 't');
+    // Before an answer, the form asks for what copied text leaves behind.
+    await until(lastFrame, (x) => x.includes("Include its links' addresses"));
     await press(
       stdin,
-      't',
       ...'Verify your account',
       '\t',
       ...'a@paypa1.example',
@@ -128,6 +130,10 @@ describe('terminal dashboard (Ink)', () => {
     expect(f).toMatch(/HIGH|MEDIUM/);
     // What to do, as the /test answer recommends it, under the reasons.
     expect(f).toContain('→ Do not click links');
+    expect(f).not.toContain("Include its links' addresses");
+    // Advice is wrapped, not cut at the frame's edge: the last words of a long line are there.
+    const flat = f.replace(/[│\n]/g, ' ').replace(/\s+/g, ' ');
+    expect(flat).toContain('open the service by typing its address yourself.');
     await press(stdin, ESC, '?');
     await until(lastFrame, (x) => x.includes('set status (1 safe, 2 phishing, 3 false positive)'));
     await press(stdin, ESC);

@@ -30,7 +30,7 @@ export function registerTestEmail(program: Command, ctx: () => CliContext): void
     )
     .option('--subject <text>', 'subject line')
     .option('--sender <address>', 'sender, "Name <a@b>" or an address')
-    .option('--content <text>', 'body, plain text or HTML')
+    .option('--content <text>', "body, plain text or HTML; include its links' addresses")
     .option('--content-file <file>', 'read the body from a file')
     .option('--eml <file>', 'analyse a raw RFC 822 message file (full mode)')
     .option('--jsonl', 'read {subject, sender, content} JSON lines on stdin, write one result per line')

@@ -262,6 +262,11 @@ export function TestForm({
       {row('Subject', subject, 0)}
       {row('Sender', sender, 1)}
       {row('Content', content, 2)}
+      {result ? null : (
+        <Text dimColor>
+          {"  Include its links' addresses: where they go tells a notice from its imitation."}
+        </Text>
+      )}
       {result ? (
         <>
           <Text>
@@ -273,7 +278,7 @@ export function TestForm({
             </Text>
           ))}
           {result.advice.map((t) => (
-            <Text key={t} wrap="truncate-end" color="cyan">
+            <Text key={t} wrap="wrap" color="cyan">
               → {t}
             </Text>
           ))}

@@ -81,7 +81,18 @@ export function TestEmail() {
             onChange={(e) => setSender(e.target.value)}
           />
           <label htmlFor="content">Email Content</label>
-          <textarea id="content" rows={10} value={content} onChange={(e) => setContent(e.target.value)} />
+          <p id="content-hint" className="muted small">
+            Include the addresses of its links (right-click a link or button, then copy the link address;
+            copying does not open it): where the links go tells a real notice from its imitation, and copied
+            text leaves them behind.
+          </p>
+          <textarea
+            id="content"
+            rows={10}
+            value={content}
+            aria-describedby="content-hint"
+            onChange={(e) => setContent(e.target.value)}
+          />
           {formError && <p className="field-error">{formError}</p>}
           <button type="submit" className="button" disabled={run.isPending}>
             {run.isPending ? 'Analysing…' : 'Analyze Email'}
