@@ -1,0 +1,90 @@
+/**
+ * Link-protection wrappers: a mail gateway rewrites every link of a message to pass through its
+ * own checking service (Microsoft Defender's Safe Links, Proofpoint's URL Defense, Barracuda,
+ * Trend Micro, Cisco) and a redirect page can carry an address too (Google's /url). Read as they
+ * stand, every link of a protected mailbox leads to the gateway: a look-alike, a risky domain
+ * ending or a link off the sender's site hides behind it, and a link's shown address never
+ * matches. The destination they name is what the reader reaches, so that is what is analysed.
+ * Services whose links carry only a token (Mimecast) cannot be read and stay as they are.
+ */
+
+/** How many wrappers deep a destination is looked for (a gateway's link inside another's). */
+const MAX_DEPTH = 3;
+
+/**
+ * The address a wrapped link leads to, or null when `href` is not a wrapper this knows (or names
+ * no http(s) address).
+ */
+export function unwrapLink(href: string): string | null {
+  let current = href;
+  let found: string | null = null;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const next = destinationOf(current);
+    if (!next) break;
+    found = current = next;
+  }
+  return found;
+}
+
+function destinationOf(href: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href.trim());
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol)) return null;
+  const host = url.hostname.toLowerCase();
+  const param = (name: string) => url.searchParams.get(name);
+  let target: string | null = null;
+  if (/(?:^|\.)safelinks\.protection\.(?:outlook\.com|office365\.us)$/.test(host)) target = param('url');
+  else if (host === 'urldefense.com' && url.pathname.startsWith('/v3/')) target = proofpointV3(href);
+  else if (host === 'urldefense.proofpoint.com' && url.pathname === '/v1/url') target = param('u');
+  else if (host === 'urldefense.proofpoint.com' && url.pathname === '/v2/url')
+    target = proofpointV2(param('u'));
+  else if (host === 'linkprotect.cudasvc.com' && url.pathname === '/url') target = param('a');
+  else if (host.endsWith('.trendmicro.com') && url.pathname.startsWith('/wis/clicktime/'))
+    target = param('url');
+  else if (host === 'secure-web.cisco.com')
+    target = decodeSafe(url.pathname.slice(url.pathname.lastIndexOf('/') + 1));
+  else if (/^(?:www\.)?google\.[a-z]{2,3}(?:\.[a-z]{2})?$/.test(host) && url.pathname === '/url')
+    target = param('q') ?? param('url');
+  return target && /^https?:\/\/[^/\s]/i.test(target) ? target : null;
+}
+
+/** Proofpoint v2: the address with "-" for "%" and "_" for "/". */
+function proofpointV2(u: string | null): string | null {
+  return u === null ? null : decodeSafe(u.replace(/_/g, '/').replace(/-/g, '%'));
+}
+
+/**
+ * Proofpoint v3: `https://urldefense.com/v3/__ADDRESS__;BYTES!!…`. Characters it could not keep
+ * are each written "*" in ADDRESS (a run of 2 to 65 of them "**" and one letter of RUN_LENGTHS),
+ * and BYTES (base64url) holds them in order.
+ */
+function proofpointV3(href: string): string | null {
+  const m = /^https:\/\/urldefense\.com\/v3\/__(.+?)__;([A-Za-z0-9_-]*)!!/.exec(href.trim());
+  if (!m) return null;
+  const address = decodeSafe(m[1] as string);
+  if (address === null) return null;
+  const replaced = [...Buffer.from(m[2] as string, 'base64url').toString('utf8')];
+  let at = 0;
+  let broken = false;
+  const out = address.replace(/\*(\*.)?/g, (token: string, run?: string) => {
+    const n = run ? RUN_LENGTHS.indexOf(run.charAt(1)) + 2 : 1;
+    if (n < 1 || (run && n < 2) || at + n > replaced.length) broken = true;
+    const chars = replaced.slice(at, at + n).join('');
+    at += n;
+    return chars;
+  });
+  return broken ? null : out;
+}
+const RUN_LENGTHS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function decodeSafe(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
