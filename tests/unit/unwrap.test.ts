@@ -56,6 +56,9 @@ describe('link-protection wrappers', () => {
       'https://protect-eu.mimecast.com/s/AbCdEfGh?domain=example.com', // a token only
       'mailto:a@example.com',
       'not a url',
+      // Longer than any wrapped link: not read at all.
+      `https://urldefense.com/v3/__https://ex.com/${'__;a'.repeat(5000)}`,
+      safeLinks(`https://example.com/${'a'.repeat(9000)}`),
     ])
       expect(unwrapLink(href), href).toBeNull();
   });

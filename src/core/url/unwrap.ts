@@ -10,6 +10,8 @@
 
 /** How many wrappers deep a destination is looked for (a gateway's link inside another's). */
 const MAX_DEPTH = 3;
+/** Wrapped links are a few hundred characters; a longer one is not read (bounded work). */
+const MAX_HREF = 8192;
 
 /**
  * The address a wrapped link leads to, or null when `href` is not a wrapper this knows (or names
@@ -27,6 +29,7 @@ export function unwrapLink(href: string): string | null {
 }
 
 function destinationOf(href: string): string | null {
+  if (href.length > MAX_HREF) return null;
   let url: URL;
   try {
     url = new URL(href.trim());
