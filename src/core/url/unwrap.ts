@@ -28,8 +28,12 @@ export function unwrapLink(href: string): string | null {
   return found;
 }
 
+/** A cheap first look: only an address naming one of the services is parsed. */
+const MAYBE_WRAPPED =
+  /safelinks\.protection|urldefense\.|cudasvc\.com|trendmicro\.com|secure-web\.cisco|google\./i;
+
 function destinationOf(href: string): string | null {
-  if (href.length > MAX_HREF) return null;
+  if (href.length > MAX_HREF || !MAYBE_WRAPPED.test(href)) return null;
   let url: URL;
   try {
     url = new URL(href.trim());
