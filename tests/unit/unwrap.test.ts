@@ -30,6 +30,11 @@ describe('link-protection wrappers', () => {
       ],
       ['https://urldefense.com/v3/__https://ex.com/a?b=1**Ac=2__;JiY!!Q!z$', 'https://ex.com/a?b=1&&c=2'],
       ['https://urldefense.com/v3/__https://example.com/plain__;!!ABC!xyz$', 'https://example.com/plain'],
+      // As a vendor integration's documentation shows one ("JSM" is "%#"): a bucket page.
+      [
+        'https://urldefense.com/v3/__https://firebasestorage.googleapis.com/v0/b/gund-50757.appspot.com/o/owa*2Findex2gun.html?alt=media&token=02497332-ff04*vicky@rsrchxchange.com__;JSM!!Fjc1LPEtn8I!xxxxx$',
+        'https://firebasestorage.googleapis.com/v0/b/gund-50757.appspot.com/o/owa%2Findex2gun.html?alt=media&token=02497332-ff04#vicky@rsrchxchange.com',
+      ],
       ['https://www.google.com/url?q=https://example.net/x&sa=D&source=gmail', 'https://example.net/x'],
       [
         'https://linkprotect.cudasvc.com/url?a=https%3a%2f%2fexample.com%2fdoc&c=E,1,abc&typo=1',

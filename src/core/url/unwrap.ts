@@ -79,7 +79,7 @@ function proofpointV3(href: string): string | null {
   let broken = false;
   const out = address.replace(/\*(\*.)?/g, (token: string, run?: string) => {
     const n = run ? RUN_LENGTHS.indexOf(run.charAt(1)) + 2 : 1;
-    if (n < 1 || (run && n < 2) || at + n > replaced.length) broken = true;
+    if ((run && n < 2) || at + n > replaced.length) broken = true;
     const chars = replaced.slice(at, at + n).join('');
     at += n;
     return chars;
