@@ -7,6 +7,7 @@ import type { BrowserEngine } from '../adapters/browser/chromium.js';
 import { registrableDomain, type PopularDomains } from '../core/index.js';
 import { compareTraces } from '../core/url/cloaking.js';
 import { scoreRedirectChain } from '../core/url/score.js';
+import { unwrapLink } from '../core/url/unwrap.js';
 import type {
   ProfileTrace,
   QuickScanResult,
@@ -52,10 +53,18 @@ export async function analyzeUrl(
 ): Promise<RedirectAnalysis> {
   const opts = { ...DEFAULT_URL_OPTIONS, ...options };
   const start = performance.now();
-  const url = checkUrl(rawUrl, opts);
+  // A link a mail gateway wrapped (Safe Links, URL Defense…) is followed from the address it
+  // names: asking the gateway would log a click as the recipient's, and tells nothing more.
+  const destination = unwrapLink(rawUrl.trim());
+  const url = checkUrl(destination ?? rawUrl, opts);
+  const unwrapped = destination
+    ? {
+        link_protection: `unwrapped from ${safeHost(rawUrl.trim())}: the address it names is followed directly, without asking the gateway`,
+      }
+    : {};
   const key = cacheKey(url, opts);
   const hit = await deps.cache?.get(key);
-  if (hit) return { ...hit, cached: true };
+  if (hit) return { ...hit, cached: true, analysis_metadata: { ...hit.analysis_metadata, ...unwrapped } };
 
   const deadline = AbortSignal.timeout(opts.timeoutSeconds * 1000);
   const http = new GuardedHttp(opts);
@@ -68,6 +77,7 @@ export async function analyzeUrl(
     cloaking_detection: opts.cloakingDetection,
     ssrf_guard: opts.allowPrivateNetwork ? 'private network ALLOWED (--allow-private-network)' : 'on',
     profiles: [PROFILES.browser.name],
+    ...unwrapped,
   };
   try {
     const follow = { ...opts, signal: deadline };

@@ -18,6 +18,16 @@ describe('phishguard analyze-url / quick-scan', () => {
     expect(r.stdout).toMatch(/ 1 {2}200 {2}http\s+127\.0\.0\.1/);
   });
 
+  it('follows a Safe Links address from the link it wraps, and says so', async () => {
+    const wrapped = `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent(`${s.base}/go`)}&data=05%7C02&reserved=0`;
+    const r = await runCli(['analyze-url', wrapped, '--allow-private-network', '--no-browser']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[1]).toMatch(
+      /^Link protection: unwrapped from nam12\.safelinks\.protection\.outlook\.com/,
+    );
+    expect(r.stdout).toMatch(/ 0 {2}302 {2}initial\s+127\.0\.0\.1/);
+  });
+
   it('gives JSON for scripts', async () => {
     const r = await runCli(['analyze-url', `${s.base}/go`, '--allow-private-network', '--quick', '--json']);
     const j = JSON.parse(r.stdout);

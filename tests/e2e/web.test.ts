@@ -636,6 +636,16 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await page.getByTestId('link-result').waitFor();
     expect(page.url()).toContain(`analysis=${analysisId}`);
     expect(await page.getByTestId('hop').count()).toBe(2);
+
+    // A link as Outlook's Safe Links wrapped it is followed from the address it names, and the
+    // page says so (a cached analysis of that address says so too).
+    await page.goto(`${base}/link-analysis`);
+    const wrapped = `https://eur01.safelinks.protection.outlook.com/?url=${encodeURIComponent(`${site.base}/go`)}&data=05%7C02&reserved=0`;
+    await page.getByLabel('URL to analyse').fill(wrapped);
+    await page.getByLabel('URL to analyse').press('Enter');
+    await expect
+      .poll(async () => (await page.getByTestId('link-result').textContent()) ?? '', { timeout: 20_000 })
+      .toContain('Link protection: unwrapped from eur01.safelinks.protection.outlook.com');
   }, 60_000);
 
   it('connects Gmail through the fake Google, lands on /connected, and /emails shows the analysis with a modal', async () => {

@@ -125,6 +125,18 @@ describe('redirect following', () => {
     expect(r.analysis_metadata.ssrf_guard).toMatch(/ALLOWED/);
   });
 
+  it('follows a link a gateway wrapped from the address it names, without asking the gateway', async () => {
+    // Safe Links' host is not reachable here, so without unwrapping this could not be followed.
+    const wrapped = `https://eur01.safelinks.protection.outlook.com/?url=${encodeURIComponent(`${http.base}/start`)}&data=05%7C02%7Cj.smith%40example.com&reserved=0`;
+    const r = await analyzeUrl(wrapped, lab, { popular });
+    expect(r.original_url).toBe(`${http.base}/start`);
+    expect(r.redirect_chain[0]?.ip_address).toBe('127.0.0.1');
+    expect(r.final_url).toBe(`${other.base}/final`);
+    expect(r.analysis_metadata.link_protection).toMatch(
+      /^unwrapped from eur01\.safelinks\.protection\.outlook\.com/,
+    );
+  });
+
   it('detects loops and honours the hop limit', async () => {
     const loop = await analyzeUrl(`${http.base}/loop-a`, lab, { popular });
     expect(loop.threat_indicators.map((i) => i.id)).toContain('redirect_loop');

@@ -92,6 +92,8 @@ export function formatTrace(r: RedirectAnalysis): string {
   if (r.verdict === 'error') {
     // One coherent answer: nothing was fetched, so there are no hops, TLS or cloaking to show.
     const lines = [`ERROR  ${r.original_url}`, `  ${r.explanation}`];
+    if (r.analysis_metadata.link_protection)
+      lines.push(`  Link protection: ${String(r.analysis_metadata.link_protection)}`);
     if (r.threat_indicators.length) {
       lines.push('', 'From the address alone:');
       for (const i of r.threat_indicators) lines.push(`  [${i.severity}] ${i.description}`);
@@ -99,6 +101,8 @@ export function formatTrace(r: RedirectAnalysis): string {
     return `${lines.join('\n')}\n`;
   }
   const lines = [`${r.verdict.toUpperCase()}  threat ${r.threat_score.toFixed(2)}  ${r.explanation}`, ''];
+  if (r.analysis_metadata.link_protection)
+    lines.splice(1, 0, `Link protection: ${String(r.analysis_metadata.link_protection)}`);
   for (const h of r.redirect_chain) {
     const tls = h.tls_certificate
       ? h.tls_certificate.is_valid

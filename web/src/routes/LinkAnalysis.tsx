@@ -230,6 +230,9 @@ export function LinkAnalysis() {
               </div>
             </div>
             <p data-testid="explanation">{r.explanation}</p>
+            {r.analysis_metadata.link_protection ? (
+              <p className="muted small">Link protection: {String(r.analysis_metadata.link_protection)}</p>
+            ) : null}
             {r.threat_indicators.length > 0 && (
               <>
                 <h3>{r.verdict === 'error' ? 'From the address alone' : 'Indicators'}</h3>
