@@ -64,7 +64,11 @@ export async function analyzeUrl(
     : {};
   const key = cacheKey(url, opts);
   const hit = await deps.cache?.get(key);
-  if (hit) return { ...hit, cached: true, analysis_metadata: { ...hit.analysis_metadata, ...unwrapped } };
+  if (hit) {
+    // The cached analysis of the address says how this request reached it, not how that one did.
+    const { link_protection: _, ...metadata } = hit.analysis_metadata;
+    return { ...hit, cached: true, analysis_metadata: { ...metadata, ...unwrapped } };
+  }
 
   const deadline = AbortSignal.timeout(opts.timeoutSeconds * 1000);
   const http = new GuardedHttp(opts);

@@ -135,6 +135,16 @@ describe('redirect following', () => {
     expect(r.analysis_metadata.link_protection).toMatch(
       /^unwrapped from eur01\.safelinks\.protection\.outlook\.com/,
     );
+    // Through a cache: the wrapped and the plain address share the analysis, each saying how it
+    // was reached.
+    const cache = new MemoryUrlCache();
+    await analyzeUrl(wrapped, lab, { popular, cache });
+    const plain = await analyzeUrl(`${http.base}/start`, lab, { popular, cache });
+    expect(plain.cached).toBe(true);
+    expect(plain.analysis_metadata.link_protection).toBeUndefined();
+    const again = await analyzeUrl(wrapped, lab, { popular, cache });
+    expect(again.cached).toBe(true);
+    expect(again.analysis_metadata.link_protection).toMatch(/^unwrapped from/);
   });
 
   it('detects loops and honours the hop limit', async () => {
