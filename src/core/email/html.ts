@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import type { EmailForm, EmailLink } from './types.js';
 import { matchesOf } from '../matches.js';
+import { unwrapLink } from '../url/unwrap.js';
 
 export interface HtmlFacts {
   text: string;
@@ -186,7 +187,7 @@ export function extractHtml(html: string): HtmlFacts {
           else forms.push({ action: '', hasPassword: true });
         }
         if ((name === 'area' || name === 'iframe') && (attrs.href ?? attrs.src)) {
-          links.push({ href: attrs.href ?? attrs.src ?? '', text: '', source: 'html' });
+          links.push(linkTo(attrs.href ?? attrs.src ?? '', '', 'html'));
         }
       },
       ontext(data) {
@@ -213,7 +214,7 @@ export function extractHtml(html: string): HtmlFacts {
           }
         }
         if (name === 'a' && anchor) {
-          links.push({ href: anchor.href, text: collapse(anchor.text), source: 'html' });
+          links.push(linkTo(anchor.href, collapse(anchor.text), 'html'));
           anchor = null;
         }
         if (name === 'form') form = null;
@@ -408,9 +409,19 @@ export function linksInText(text: string): EmailLink[] {
   for (const m of matchesOf(URL_IN_TEXT, text)) {
     let href = m[0].replace(/[.,;:!?]+$/, '').replace(/^(?:hxxp|ttp)/i, 'http');
     if (href.toLowerCase().startsWith('www.')) href = `http://${href}`;
-    out.push({ href, text: '', source: 'text' });
+    out.push(linkTo(href, '', 'text'));
   }
   return out;
+}
+
+/**
+ * A link as found, its address the one it leads to: a link a mail gateway wrapped for checking
+ * (Safe Links, URL Defense…) is the address it names (url/unwrap.ts), since the reader reaches
+ * that. Every link the parser finds is made here, so none is missed and the same address shown
+ * and linked counts once.
+ */
+function linkTo(href: string, text: string, source: EmailLink['source']): EmailLink {
+  return { href: unwrapLink(href) ?? href, text, source };
 }
 
 /** An HTML message's links, then the addresses written out in its texts that no anchor already has. */

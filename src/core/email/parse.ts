@@ -1,8 +1,7 @@
 import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
 import { extractHtml, linksInText, looksLikeHtml, visibleChars, withTextLinks } from './html.js';
-import type { EmailAttachment, EmailLink, MailAddress, ParsedEmail } from './types.js';
-import { unwrapLink } from '../url/unwrap.js';
+import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
 
 /** Past this, a message is analysed from its first part only (a warning says so). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
@@ -136,9 +135,7 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
     text = text.slice(0, MAX_TEXT_CHARS);
   }
   // An address written out in the visible text is a link too: mail clients make it one.
-  const links = unwrapped(
-    facts ? withTextLinks(unwrapped(facts.links), facts.text, email.text ?? '') : linksInText(text),
-  );
+  const links = facts ? withTextLinks(facts.links, facts.text, email.text ?? '') : linksInText(text);
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
   if (!email.headers.some((h) => h.key === 'from') && !warnings.some((w) => w.startsWith('no RFC 822')))
@@ -227,7 +224,7 @@ function fromParts(p: {
   const isHtml = looksLikeHtml(p.body);
   const facts = isHtml ? extractHtml(clipHtml(p.body, p.warnings) ?? '') : null;
   const text = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
-  const links = unwrapped(facts ? withTextLinks(unwrapped(facts.links), facts.text) : linksInText(text));
+  const links = facts ? withTextLinks(facts.links, facts.text) : linksInText(text);
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
   return {
@@ -310,17 +307,4 @@ function toAttachment(a: Email['attachments'][number]): EmailAttachment {
 function hasHeaderBlock(bytes: Uint8Array): boolean {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048));
   return /^[!-9;-~]+:/m.test(head.split(/\r?\n\r?\n/)[0] ?? '');
-}
-
-/**
- * Links a mail gateway wrapped for checking (Safe Links, URL Defense…) as the addresses they
- * lead to (url/unwrap.ts): the reader reaches the destination, so that is what is analysed.
- * An anchor's is read before the addresses its text writes out are added, so that the same
- * address shown and linked counts once.
- */
-function unwrapped(links: EmailLink[]): EmailLink[] {
-  return links.map((l) => {
-    const destination = unwrapLink(l.href);
-    return destination ? { ...l, href: destination } : l;
-  });
 }

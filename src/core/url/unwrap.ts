@@ -8,6 +8,8 @@
  * Services whose links carry only a token (Mimecast) cannot be read and stay as they are.
  */
 
+import { safeUrl } from '../domains/registrable.js';
+
 /** How many wrappers deep a destination is looked for (a gateway's link inside another's). */
 const MAX_DEPTH = 3;
 /** Wrapped links are a few hundred characters; a longer one is not read (bounded work). */
@@ -34,13 +36,8 @@ const MAYBE_WRAPPED =
 
 function destinationOf(href: string): string | null {
   if (href.length > MAX_HREF || !MAYBE_WRAPPED.test(href)) return null;
-  let url: URL;
-  try {
-    url = new URL(href.trim());
-  } catch {
-    return null;
-  }
-  if (!/^https?:$/.test(url.protocol)) return null;
+  const url = safeUrl(href);
+  if (!url || !/^https?:$/.test(url.protocol)) return null;
   const host = url.hostname.toLowerCase();
   const param = (name: string) => url.searchParams.get(name);
   let target: string | null = null;
