@@ -135,9 +135,20 @@ describe('emails API', () => {
     expect((await t.req(`/api/emails/${aliceEmail.id}`, { token: alice })).status).toBe(200);
   });
 
+  it('scores a phish forwarded as an attachment by the phish, and lists its links', async () => {
+    const list = await (await t.req('/api/emails?search=limited', { token: alice })).json();
+    const fw = list.emails.find((e: { subject: string }) => e.subject.startsWith('FW:'));
+    expect(fw.phishing_analysis.risk_level).toBe('HIGH');
+    expect(fw.phishing_analysis.summary).toContain('attached message from service@paypa1-support.com');
+    const links = await (await t.req(`/api/emails/${fw.id}/links`, { token: alice })).json();
+    expect(links.links.map((l: { url: string }) => l.url)).toContain(
+      'http://paypal.com.secure-login.top/webapps/signin?session=8812',
+    );
+  });
+
   it('shows one email with its rich analysis and links, and sets statuses (single and bulk)', async () => {
     const list = await (await t.req('/api/emails?search=limited', { token: alice })).json();
-    const id = list.emails[0].id;
+    const id = list.emails.find((e: { subject: string }) => e.subject === 'Your account has been limited').id;
     const detail = await (await t.req(`/api/emails/${id}`, { token: alice })).json();
     expect(detail.analysis.indicators.map((i: { id: string }) => i.id)).toContain('links.text_href_mismatch');
     const links = await (await t.req(`/api/emails/${id}/links`, { token: alice })).json();

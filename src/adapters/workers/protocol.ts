@@ -28,6 +28,11 @@ export function summariseParsed(p: ParsedEmail): ParsedSummary {
     messageId: p.messageId,
     date: p.date,
     snippet: p.text.replace(/\s+/g, ' ').trim().slice(0, 200),
-    links: [...new Set(p.links.map((l) => l.href))].slice(0, 100),
+    links: [...new Set(linksWithin(p))].slice(0, 100),
   };
+}
+
+/** The message's links, then those of the messages attached to it: a forwarded phish's are its own. */
+function linksWithin(p: ParsedEmail): string[] {
+  return [...p.links.map((l) => l.href), ...(p.attachedMessages ?? []).flatMap(linksWithin)];
 }

@@ -17,7 +17,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.48.0';
+export const RULES_VERSION = '2.49.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -163,6 +163,15 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
         evidence: [`spam likelihood ${Math.round((spamProbability ?? 0) * 100)}%`],
       });
   }
+  // A message attached as a file is analysed as the message it is, and the worst of them counts
+  // for this one: a phish forwarded as an attachment (a colleague's report) or sent inside one
+  // is a click away whoever wrapped it. Its own Authentication-Results were written by some
+  // other server, or by whoever made the file, so none of them is trusted.
+  const attached = attachedVerdict(email, deps);
+  if (attached) {
+    indicators.push(attached.indicator);
+    probability = Math.max(probability, attached.probability);
+  }
   // A password form or an executable is never less than HIGH, whatever else the message says.
   if (indicators.some((i) => i.severity === 'critical'))
     probability = Math.max(probability, THRESHOLDS.HIGH / 100);
@@ -221,6 +230,47 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     },
     subject: email.subject,
     parse_warnings: email.warnings,
+  };
+}
+
+/**
+ * The most suspicious of the attached messages, as an indicator: its level, score, subject and
+ * sender, and the reasons its own analysis gives. From MEDIUM up it raises this message's score
+ * to its own; below, an info line says it was read.
+ */
+function attachedVerdict(
+  email: ParsedEmail,
+  deps: AnalysisDeps,
+): { indicator: Indicator; probability: number } | null {
+  const inner = (email.attachedMessages ?? []).map((m) =>
+    analyzeParsed(m, { ...deps, trustedAuthServIds: [] }),
+  );
+  const worst = inner.reduce<EmailAnalysis | null>(
+    (w, a) => (w === null || a.probability > w.probability ? a : w),
+    null,
+  );
+  if (!worst) return null;
+  const suspicious = worst.risk_score >= THRESHOLDS.MEDIUM;
+  const who = worst.sender.address ? ` from ${worst.sender.address}` : '';
+  const reasons = worst.indicators
+    .filter((i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low')
+    .slice(0, 3)
+    .map((i) => i.explanation);
+  return {
+    probability: suspicious ? worst.probability : 0,
+    indicator: {
+      id: 'attachments.attached_message',
+      family: 'attachments',
+      severity: suspicious ? (worst.risk_level === 'HIGH' ? 'high' : 'medium') : 'info',
+      weight: 0,
+      explanation: suspicious
+        ? `An attached message${inner.length > 1 ? ` (one of ${inner.length})` : ''}${who} is itself ${worst.risk_level === 'HIGH' ? 'likely phishing' : 'suspicious'}: a mail client opens it in one click, links and all.`
+        : `${inner.length > 1 ? `${inner.length} attached messages were` : 'The attached message was'} analysed too: ${worst.risk_level} (${worst.risk_score}/100)${inner.length > 1 ? ' at most' : ''}.`,
+      evidence: [
+        `"${worst.subject.slice(0, 120)}"${who}: ${worst.risk_level} ${worst.risk_score}/100`,
+        ...reasons,
+      ],
+    },
   };
 }
 

@@ -38,9 +38,9 @@ const ESTABLISHED = { messages: 3, days: 2 };
  * The analysis with the user's history applied, from the probability the message earned on its
  * own (so applying it again, after a mark or an undo, gives the same answer as the first time).
  * An authenticated correspondent with a record lowers the score (never for a message that sends
- * credentials or payment elsewhere, or carries a critical finding); imitating a known
- * correspondent, or a sender the user marked as phishing, raises it; a first message from a
- * sender is a mild signal. Unauthenticated mail never inherits a known sender's trust.
+ * credentials or payment elsewhere, carries a critical finding or attaches a suspicious
+ * message); imitating a known correspondent, or a sender the user marked as phishing, raises
+ * it; a first message from a sender is a mild signal. Unauthenticated mail never inherits a known sender's trust.
  */
 export function applyHistory(a: EmailAnalysis, h: SenderHistory): EmailAnalysis {
   const base = a.base_probability ?? a.probability;
@@ -96,7 +96,8 @@ export function applyHistory(a: EmailAnalysis, h: SenderHistory): EmailAnalysis 
     (i) =>
       i.severity === 'critical' ||
       i.family === 'lookalike' ||
-      (i.family === 'links' && i.severity === 'high'),
+      (i.family === 'links' && i.severity === 'high') ||
+      (i.id === 'attachments.attached_message' && i.severity !== 'info'),
   );
   if (known && markedPhishing === 0 && !risky) {
     const marked = known.markedSafe + known.markedFalsePositive;

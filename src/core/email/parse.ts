@@ -25,6 +25,37 @@ function clipHtml(html: string | null, warnings: string[]): string | null {
  * be read plus a warning.
  */
 export async function parseRawEmail(raw: Uint8Array | string): Promise<ParsedEmail> {
+  return parseAt(raw, 0);
+}
+
+/** How many attached messages are read, and how deep (an attachment's own attachments count). */
+export const MAX_ATTACHED_MESSAGES = 5;
+const MAX_ATTACHED_DEPTH = 2;
+
+function isAttachedMessage(a: EmailAttachment): a is EmailAttachment & { content: Uint8Array } {
+  return (
+    a.content !== null &&
+    a.content.byteLength > 0 &&
+    (a.mimeType === 'message/rfc822' || /\.eml$/i.test(a.filename.trim()))
+  );
+}
+
+async function parseAt(raw: Uint8Array | string, depth: number): Promise<ParsedEmail> {
+  const parsed = await parseOne(raw);
+  if (depth >= MAX_ATTACHED_DEPTH) return parsed;
+  const attached = parsed.attachments.filter(isAttachedMessage);
+  if (attached.length === 0) return parsed;
+  if (attached.length > MAX_ATTACHED_MESSAGES)
+    parsed.warnings.push(
+      `${attached.length} attached messages; only the first ${MAX_ATTACHED_MESSAGES} were analysed`,
+    );
+  parsed.attachedMessages = [];
+  for (const a of attached.slice(0, MAX_ATTACHED_MESSAGES))
+    parsed.attachedMessages.push(await parseAt(a.content, depth + 1));
+  return parsed;
+}
+
+async function parseOne(raw: Uint8Array | string): Promise<ParsedEmail> {
   const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
   const warnings: string[] = [];
   let input = bytes;

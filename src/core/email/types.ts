@@ -53,6 +53,12 @@ export interface ParsedEmail {
   farIndent: number;
   scriptCount: number;
   attachments: EmailAttachment[];
+  /**
+   * Messages attached as files (message/rfc822 parts with an attachment disposition, .eml files),
+   * parsed in turn: a phish forwarded as an attachment, or sent inside one to slip past link
+   * scanning, opens in one click. At most MAX_ATTACHED_MESSAGES, two levels deep (parse.ts).
+   */
+  attachedMessages?: ParsedEmail[];
   warnings: string[];
   size: number;
 }

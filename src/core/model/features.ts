@@ -42,6 +42,8 @@ export function isModelSignal(id: string): boolean {
  * away from the sender's site.
  */
 const RULE_ONLY = new Set([
+  // Added after the model has read the message: the attached message's own analysis.
+  'attachments.attached_message',
   'sender.return_path_mismatch',
   'sender.reply_to_mismatch',
   'content.obfuscated_text',
