@@ -23,7 +23,7 @@ export type WorkerResponse =
 
 export function summariseParsed(p: ParsedEmail): ParsedSummary {
   return {
-    subject: p.subject,
+    subject: p.subjectAsSent ?? p.subject,
     from: p.from,
     messageId: p.messageId,
     date: p.date,

@@ -17,7 +17,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.49.0';
+export const RULES_VERSION = '2.50.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -228,7 +228,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
       display_name: email.from?.name || null,
       authenticated_domain: authenticatedDomain(ctx),
     },
-    subject: email.subject,
+    subject: email.subjectAsSent ?? email.subject,
     parse_warnings: email.warnings,
   };
 }

@@ -1,7 +1,8 @@
 import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
+import { isGatewayLink, withoutBanners, withoutSubjectTags } from './gateway.js';
 import { extractHtml, linksInText, looksLikeHtml, visibleChars, withTextLinks } from './html.js';
-import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
+import type { EmailAttachment, EmailLink, MailAddress, ParsedEmail } from './types.js';
 
 /** Past this, a message is analysed from its first part only (a warning says so). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
@@ -166,15 +167,18 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
     text = text.slice(0, MAX_TEXT_CHARS);
   }
   // An address written out in the visible text is a link too: mail clients make it one.
-  const links = facts ? withTextLinks(facts.links, facts.text, email.text ?? '') : linksInText(text);
+  const links = (facts ? withTextLinks(facts.links, facts.text, email.text ?? '') : linksInText(text)).filter(
+    (l) => !isGatewayLink(l.href),
+  );
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
+  text = withoutBanners(text, gatewayTipTexts(facts?.links ?? []));
   if (!email.headers.some((h) => h.key === 'from') && !warnings.some((w) => w.startsWith('no RFC 822')))
     warnings.push('message has no From header');
 
   return {
     mode: 'full',
-    subject: (email.subject ?? '').slice(0, 2000),
+    ...readSubject((email.subject ?? '').slice(0, 2000)),
     from: firstMailbox(fromHeaderMailboxes(header('from')[0]) ?? email.from),
     replyTo: (email.replyTo ?? []).flatMap(mailboxes),
     to: [
@@ -254,13 +258,16 @@ function fromParts(p: {
 }): ParsedEmail {
   const isHtml = looksLikeHtml(p.body);
   const facts = isHtml ? extractHtml(clipHtml(p.body, p.warnings) ?? '') : null;
-  const text = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
-  const links = facts ? withTextLinks(facts.links, facts.text) : linksInText(text);
+  const shown = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
+  const links = (facts ? withTextLinks(facts.links, facts.text) : linksInText(shown)).filter(
+    (l) => !isGatewayLink(l.href),
+  );
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
+  const text = withoutBanners(shown, gatewayTipTexts(facts?.links ?? []));
   return {
     mode: p.mode,
-    subject: p.subject.slice(0, 2000),
+    ...readSubject(p.subject.slice(0, 2000)),
     from: p.from,
     replyTo: [],
     to: [],
@@ -281,6 +288,17 @@ function fromParts(p: {
     warnings: p.warnings,
     size: p.size,
   };
+}
+
+/** The subject as read, and as it came when a gateway's tag was taken out (gateway.ts). */
+function readSubject(subject: string): Pick<ParsedEmail, 'subject' | 'subjectAsSent'> {
+  const read = withoutSubjectTags(subject);
+  return read === subject ? { subject } : { subject: read, subjectAsSent: subject };
+}
+
+/** The words of links to a gateway's first-contact page: the line they are on is its tip. */
+function gatewayTipTexts(links: readonly EmailLink[]): string[] {
+  return links.filter((l) => isGatewayLink(l.href) && l.text.trim()).map((l) => l.text);
 }
 
 /** "Name <a@b>" or a bare address. */

@@ -26,7 +26,10 @@ export interface EmailAttachment {
 /** The parts of a message the analysis reads, after MIME decoding. */
 export interface ParsedEmail {
   mode: 'full' | 'body-only';
+  /** The subject as read: without a mail gateway's tag ("[EXTERNAL]", gateway.ts). */
   subject: string;
+  /** The subject as it came, when a gateway's tag was taken out of `subject`: what the reader sees. */
+  subjectAsSent?: string;
   from: MailAddress | null;
   replyTo: MailAddress[];
   /** Recipients of a full message (To, then Delivered-To), at most 20; none for pasted text. */
