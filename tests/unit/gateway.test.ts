@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutBanners, withoutSubjectTags } from '../../src/core/email/gateway.js';
 import { parseRawEmail } from '../../src/core/index.js';
+import { messageView } from '../../src/core/email/view.js';
 import { shippedEngine } from '../helpers/engine.js';
 
 const CAUTION =
@@ -99,6 +100,11 @@ describe('what a mail gateway adds to outside mail', () => {
     expect(tipped.parsed.text).not.toContain('Warum ist das wichtig');
     expect(tipped.parsed.text).not.toContain('nicht oft');
     expect(tipped.analysis.risk_score).toBe(plain.analysis.risk_score);
+    // Shown to a person, the message is as it came: the tip and its link are there.
+    const raw = mail(headers, 'text/html', `<html><body>${tip}${letter}</body></html>`);
+    const view = await messageView(raw);
+    expect(view.text).toContain('Sie erhalten nicht oft E-Mails von');
+    expect(view.links.map((l) => l.url)).toContain('https://aka.ms/LearnAboutSenderIdentification');
   });
 
   it('takes the banner off pasted text too', async () => {

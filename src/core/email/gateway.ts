@@ -53,7 +53,8 @@ const BANNER = new RegExp(
     String.raw`${LABEL}(?:${ORIGIN})${END}(?:(?:${CAUTION})${END})?`,
     String.raw`${LABEL}(?:${CAUTION})${END}`,
     String.raw`\[?\s*(?:${FIRST_CONTACT})(?:\s*(?:at|à)\s+https?:\/\/aka\.ms\/learnaboutsenderidentification)?\s*\.?\s*\]?`,
-    String.raw`\[[^\]\n]{0,300}aka\.ms\/learnaboutsenderidentification\s*\]`,
+    // The tip in any other language: bracketed, naming the sender's address, ending in the link.
+    String.raw`\[[^\]\n@]{1,120}@[^\]\n]{1,160}aka\.ms\/learnaboutsenderidentification\s*\]`,
     // A label on a line of its own: "[ EXTERNAL EMAIL ]".
     String.raw`^[ \t]*\[\s*(?:external|extern)(?: e-?mail| sender| message)?\s*\][ \t]*$`,
   ].join('|'),
@@ -92,4 +93,5 @@ export function withoutBanners(text: string, tipTexts: readonly string[] = []): 
   return result === text ? text : result.replace(/^\s*\n/, '');
 }
 
-const BANNER_HINT = /outside|external|extern|click|careful|caution|vorsichtig|often get|souvent|aka\.ms/i;
+/** A word every banner above has: most mail has none, and is not scanned further. */
+const BANNER_HINT = /outside|extern|erhalb|unless you|careful|cautio|vorsichtig|often get|souvent|aka\.ms/i;

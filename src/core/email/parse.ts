@@ -25,8 +25,19 @@ function clipHtml(html: string | null, warnings: string[]): string | null {
  * Parses a raw RFC 822 message. Never throws: malformed or truncated mail yields what could
  * be read plus a warning.
  */
-export async function parseRawEmail(raw: Uint8Array | string): Promise<ParsedEmail> {
-  return parseAt(raw, 0);
+export async function parseRawEmail(
+  raw: Uint8Array | string,
+  options: ReadOptions = {},
+): Promise<ParsedEmail> {
+  return parseAt(raw, 0, options);
+}
+
+export interface ReadOptions {
+  /**
+   * The message as it came, for showing it (view.ts): a gateway's subject tag, banner and
+   * first-contact link kept. The analysis reads it without them (gateway.ts).
+   */
+  asSent?: boolean;
 }
 
 /** How many attached messages are read, and how deep (an attachment's own attachments count). */
@@ -41,8 +52,8 @@ function isAttachedMessage(a: EmailAttachment): a is EmailAttachment & { content
   );
 }
 
-async function parseAt(raw: Uint8Array | string, depth: number): Promise<ParsedEmail> {
-  const parsed = await parseOne(raw);
+async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOptions): Promise<ParsedEmail> {
+  const parsed = await parseOne(raw, options);
   if (depth >= MAX_ATTACHED_DEPTH) return parsed;
   const attached = parsed.attachments.filter(isAttachedMessage);
   if (attached.length === 0) return parsed;
@@ -52,11 +63,11 @@ async function parseAt(raw: Uint8Array | string, depth: number): Promise<ParsedE
     );
   parsed.attachedMessages = [];
   for (const a of attached.slice(0, MAX_ATTACHED_MESSAGES))
-    parsed.attachedMessages.push(await parseAt(a.content, depth + 1));
+    parsed.attachedMessages.push(await parseAt(a.content, depth + 1, options));
   return parsed;
 }
 
-async function parseOne(raw: Uint8Array | string): Promise<ParsedEmail> {
+async function parseOne(raw: Uint8Array | string, options: ReadOptions): Promise<ParsedEmail> {
   const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
   const warnings: string[] = [];
   let input = bytes;
@@ -70,7 +81,7 @@ async function parseOne(raw: Uint8Array | string): Promise<ParsedEmail> {
   if (multipartCount(input) > MAX_MULTIPARTS) {
     // Real mail nests a handful of parts; thousands of nested multiparts only cost the parser.
     warnings.push(`more than ${MAX_MULTIPARTS} multipart containers; the body was read as plain text`);
-    return await headersWithPlainBody(input, warnings, bytes.byteLength);
+    return await headersWithPlainBody(input, warnings, bytes.byteLength, options);
   }
 
   let email: Email;
@@ -80,9 +91,9 @@ async function parseOne(raw: Uint8Array | string): Promise<ParsedEmail> {
     warnings.push(
       `MIME parse failed (${err instanceof Error ? err.message : String(err)}); the body was read as plain text`,
     );
-    return await headersWithPlainBody(input, warnings, bytes.byteLength);
+    return await headersWithPlainBody(input, warnings, bytes.byteLength, options);
   }
-  return fromPostal(email, warnings, bytes.byteLength);
+  return fromPostal(email, warnings, bytes.byteLength, options);
 }
 
 const MAX_MULTIPARTS = 200;
@@ -156,7 +167,7 @@ export function parseTestEmail(input: { subject: string; sender: string; content
   });
 }
 
-function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail {
+function fromPostal(email: Email, warnings: string[], size: number, options: ReadOptions = {}): ParsedEmail {
   const header = (key: string) => email.headers.filter((h) => h.key === key).map((h) => h.value);
   const html = clipHtml(email.html ?? null, warnings);
   const facts = html ? extractHtml(html) : null;
@@ -168,17 +179,19 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
   }
   // An address written out in the visible text is a link too: mail clients make it one.
   const links = (facts ? withTextLinks(facts.links, facts.text, email.text ?? '') : linksInText(text)).filter(
-    (l) => !isGatewayLink(l.href),
+    (l) => options.asSent || !isGatewayLink(l.href),
   );
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
-  text = withoutBanners(text, gatewayTipTexts(facts?.links ?? []));
+  if (!options.asSent) text = withoutBanners(text, gatewayTipTexts(facts?.links ?? []));
   if (!email.headers.some((h) => h.key === 'from') && !warnings.some((w) => w.startsWith('no RFC 822')))
     warnings.push('message has no From header');
 
   return {
     mode: 'full',
-    ...readSubject((email.subject ?? '').slice(0, 2000)),
+    ...(options.asSent
+      ? { subject: (email.subject ?? '').slice(0, 2000) }
+      : readSubject((email.subject ?? '').slice(0, 2000))),
     from: firstMailbox(fromHeaderMailboxes(header('from')[0]) ?? email.from),
     replyTo: (email.replyTo ?? []).flatMap(mailboxes),
     to: [
@@ -228,6 +241,7 @@ async function headersWithPlainBody(
   input: Uint8Array,
   warnings: string[],
   size: number,
+  options: ReadOptions,
 ): Promise<ParsedEmail> {
   const all = new TextDecoder('utf-8', { fatal: false }).decode(input);
   const split = /\r?\n\r?\n/.exec(all);
@@ -241,8 +255,12 @@ async function headersWithPlainBody(
       { ...headerOnly, text: body, html: undefined, attachments: [] },
       warnings,
       size,
+      options,
     );
-    return { ...parsed, links: linksInText(body) };
+    return {
+      ...parsed,
+      links: linksInText(body).filter((l) => options.asSent || !isGatewayLink(l.href)),
+    };
   } catch {
     return fromParts({ subject: '', from: null, body: all, mode: 'full', warnings, size });
   }

@@ -31,7 +31,7 @@ export async function messageView(
   raw: Uint8Array,
   trustedAuthServIds: readonly string[] = [],
 ): Promise<MessageView> {
-  const parsed = await parseRawEmail(raw);
+  const parsed = await parseRawEmail(raw, { asSent: true });
   const attributed = attributedResults(parsed.authResults, trustedAuthServIds);
   const verdict = (method: string) =>
     attributed
