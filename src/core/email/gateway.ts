@@ -71,7 +71,11 @@ const FOOT_CHARS = 1000;
  * line that holds them is the tip, whatever language it is written in.
  */
 export function withoutBanners(text: string, tipTexts: readonly string[] = []): string {
-  if (!BANNER_HINT.test(text) && tipTexts.length === 0) return text;
+  const ends =
+    text.length <= HEAD_CHARS + FOOT_CHARS
+      ? text
+      : `${text.slice(0, HEAD_CHARS)}\n${text.slice(text.length - FOOT_CHARS)}`;
+  if (!BANNER_HINT.test(ends) && tipTexts.length === 0) return text;
   const strip = (s: string) => {
     let out = s.replace(BANNER, '');
     for (const t of tipTexts) {
