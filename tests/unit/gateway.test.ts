@@ -45,6 +45,25 @@ describe('what a mail gateway adds to outside mail', () => {
       expect(withoutBanners(`${banner}\n\nHi Anna,\nthe meeting moved to Friday.`).trim()).toBe(
         'Hi Anna,\nthe meeting moved to Friday.',
       );
+    // Proofpoint's, between its markers (a text part carries them), wherever it is.
+    const marked = [
+      'ZjQcmQRYFpfptBannerStart',
+      'This message was sent from outside of Texas Instruments.',
+      'Do not click links or open attachments unless you recognize the source',
+      'of this email and know the content is safe.',
+      'Report Suspicious',
+      '<https://us-phishalarm-ewt.proofpoint.com/EWT/v1/G3vK!uldq91elFod7SsXEXBPp$>',
+      'ZjQcmQRYFpfptBannerEnd',
+      '',
+      'Hi Anna,\nthe meeting moved to Friday.',
+    ].join('\n');
+    expect(withoutBanners(marked).trim()).toBe('Hi Anna,\nthe meeting moved to Friday.');
+    // Without its markers (read from HTML), by its words: the organisation's name is the gateway's.
+    expect(
+      withoutBanners(
+        'This message was sent from outside of Texas Instruments. Do not click links or open attachments unless you recognize the source\nof this email and know the content is safe.\n\nHi Anna,\nthe meeting moved to Friday.',
+      ).trim(),
+    ).toBe('Hi Anna,\nthe meeting moved to Friday.');
     // A sender saying where its own mail comes from is not a gateway's banner.
     const own = 'Diese E-Mail stammt von SMARTCARL, dem offiziellen digitalen System Ihrer Hausverwaltung.';
     expect(withoutBanners(own)).toBe(own);
@@ -105,6 +124,23 @@ describe('what a mail gateway adds to outside mail', () => {
     const view = await messageView(raw);
     expect(view.text).toContain('Sie erhalten nicht oft E-Mails von');
     expect(view.links.map((l) => l.url)).toContain('https://aka.ms/LearnAboutSenderIdentification');
+  });
+
+  it('drops Proofpoint’s "Report Suspicious" button from an HTML banner, with its words', async () => {
+    const headers = ['From: Anna <anna@partner.example>', 'To: bob@example.org', 'Subject: Friday'];
+    const letter =
+      '<p>Hi Bob,</p><p>The meeting moved to Friday, see <a href="https://partner.example/agenda">the agenda</a>.</p>';
+    const banner =
+      '<div style="display:none">ZjQcmQRYFpfptBannerStart</div><table><tr><td><b>This Message Is From an External Sender</b><br>This message came from outside your organization.</td><td><a href="https://us-phishalarm-ewt.proofpoint.com/EWT/v1/ACWV5N9M2RV99hQ!Op20OCZE8kFi$">Report Suspicious</a></td></tr></table><div style="display:none">ZjQcmQRYFpfptBannerEnd</div>';
+    const plain = await shippedEngine().analyzeRaw(
+      mail(headers, 'text/html', `<html><body>${letter}</body></html>`),
+    );
+    const bannered = await shippedEngine().analyzeRaw(
+      mail(headers, 'text/html', `<html><body>${banner}${letter}</body></html>`),
+    );
+    expect(bannered.parsed.links.map((l) => l.href)).toEqual(plain.parsed.links.map((l) => l.href));
+    expect(bannered.parsed.text).not.toMatch(/Report Suspicious|External Sender|outside your organization/);
+    expect(bannered.analysis.risk_score).toBe(plain.analysis.risk_score);
   });
 
   it('takes the banner off pasted text too', async () => {

@@ -24,21 +24,33 @@ export function withoutSubjectTags(subject: string): string {
   return subject.replace(SUBJECT_TAG, '').trim();
 }
 
-/** The first-contact tip's "learn why" page (Microsoft 365), linked or written out. */
-const FIRST_CONTACT_PAGE = /^https?:\/\/aka\.ms\/learnaboutsenderidentification\/?$/i;
+/**
+ * A gateway's own links in its banner: Microsoft 365's first-contact "learn why" page, and
+ * Proofpoint's "Report Suspicious" button (a PhishAlarm address of the recipient's tenant).
+ */
+const GATEWAY_LINK =
+  /^https?:\/\/(?:aka\.ms\/learnaboutsenderidentification\/?$|[a-z0-9-]{1,30}-phishalarm-ewt\.proofpoint\.com\/ewt\/)/i;
 
 export function isGatewayLink(href: string): boolean {
-  return FIRST_CONTACT_PAGE.test(href.trim());
+  return GATEWAY_LINK.test(href.trim());
 }
+
+/** Proofpoint's banner markers: hidden in its HTML, written in its text part. */
+export function isGatewayMarker(hidden: string): boolean {
+  return /^\s*ZjQcmQRYFpfptBanner(?:Start|End)\s*$/.test(hidden);
+}
+
+/** Proofpoint's banner between its markers, as a text part carries it. */
+const MARKED_BANNER = /ZjQcmQRYFpfptBannerStart[\s\S]{0,3000}?ZjQcmQRYFpfptBannerEnd[ \t]*\n?/g;
 
 const LABEL = String.raw`(?:(?:\[\s*)?(?:caution|warning|attention|notice|external(?: e-?mail| sender| message)?|cyber security warning|achtung|warnung|vorsicht|hinweis)(?:\s*\])?\s*[:!\-–]?\s*){0,2}`;
 const ORIGIN = [
-  String.raw`this (?:e-?mail|message) (?:is |was )?(?:originated|originates|came|comes|was sent|is sent) (?:from )?(?:outside|external)(?: of| to)?(?: (?:the|your|our) (?:organi[sz]ation|company|network))?`,
+  String.raw`this (?:e-?mail|message) (?:is |was )?(?:originated|originates|came|comes|was sent|is sent) (?:from )?(?:outside|external)(?: of| to)?(?: (?:the|your|our) (?:organi[sz]ation|company|network)| [^.!\n]{1,60}(?=[.!]))?`,
   String.raw`this (?:e-?mail|message) (?:is|was|came|comes) from an? external (?:source|sender|contact|address)`,
   String.raw`diese (?:e-?mail|nachricht) (?:stammt|kommt) von (?:au(?:ß|ss)erhalb (?:der|ihrer|unserer) organisation|ein(?:e[mnr])? externen (?:quelle|kontakt|absender))`,
 ].join('|');
 const CAUTION = [
-  String.raw`(?:please make sure the sender is who they say they are and )?(?:do not|don[’']t) click (?:on )?(?:any )?links? or open (?:any )?attachments? unless you (?:recogni[sz]e|can confirm|know|trust)[^.\n]{0,80}`,
+  String.raw`(?:please make sure the sender is who they say they are and )?(?:do not|don[’']t) click (?:on )?(?:any )?links? or open (?:any )?attachments? unless you (?:recogni[sz]e|can confirm|know|trust)[^.\n]{0,100}(?:\n[^.\n]{0,80}\bsafe\b)?`,
   String.raw`(?:please )?(?:be careful|be cautious|use caution|exercise caution)(?:,? especially)? (?:with|of|when opening|when clicking) (?:any )?(?:links?|attachments?)(?: (?:and|or) (?:any )?(?:links?|attachments?))?`,
   String.raw`seien sie vorsichtig mit links und anhängen`,
   String.raw`bitte gehen sie mit anhängen oder enthaltenen links vorsichtig um`,
@@ -66,11 +78,13 @@ const HEAD_CHARS = 2000;
 const FOOT_CHARS = 1000;
 
 /**
- * The text without a gateway's banner at its head or foot. `tipTexts` are the words of links to
- * the first-contact page (its "Learn why this is important" in the mailbox's language): the
- * line that holds them is the tip, whatever language it is written in.
+ * The text without a gateway's banner at its head or foot, and without Proofpoint's marked
+ * banners wherever they are. `tipTexts` are the words of the gateway's own links (the
+ * first-contact page's "Learn why this is important" in the mailbox's language, "Report
+ * Suspicious"): the line that holds them is the banner's, whatever language it is written in.
  */
-export function withoutBanners(text: string, tipTexts: readonly string[] = []): string {
+export function withoutBanners(given: string, tipTexts: readonly string[] = []): string {
+  const text = given.includes('ZjQcmQRYFpfptBanner') ? given.replace(MARKED_BANNER, '') : given;
   const ends =
     text.length <= HEAD_CHARS + FOOT_CHARS
       ? text

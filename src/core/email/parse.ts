@@ -1,6 +1,6 @@
 import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
-import { isGatewayLink, withoutBanners, withoutSubjectTags } from './gateway.js';
+import { isGatewayLink, isGatewayMarker, withoutBanners, withoutSubjectTags } from './gateway.js';
 import { extractHtml, linksInText, looksLikeHtml, visibleChars, withTextLinks } from './html.js';
 import type { EmailAttachment, EmailLink, MailAddress, ParsedEmail } from './types.js';
 
@@ -209,7 +209,7 @@ function fromPostal(email: Email, warnings: string[], size: number, options: Rea
     htmlChars,
     links,
     forms: facts?.forms ?? [],
-    hiddenText: facts?.hiddenText ?? [],
+    hiddenText: readHidden(facts?.hiddenText ?? [], options),
     tallestBlank: facts?.tallestBlank ?? 0,
     farIndent: facts?.farIndent ?? 0,
     scriptCount: facts?.scriptCount ?? 0,
@@ -298,7 +298,7 @@ function fromParts(p: {
     htmlChars: facts ? visibleChars(facts.text, HTML_CHARS_COUNTED) : null,
     links,
     forms: facts?.forms ?? [],
-    hiddenText: facts?.hiddenText ?? [],
+    hiddenText: readHidden(facts?.hiddenText ?? [], {}),
     tallestBlank: facts?.tallestBlank ?? 0,
     farIndent: facts?.farIndent ?? 0,
     scriptCount: facts?.scriptCount ?? 0,
@@ -314,7 +314,12 @@ function readSubject(subject: string): Pick<ParsedEmail, 'subject' | 'subjectAsS
   return read === subject ? { subject } : { subject: read, subjectAsSent: subject };
 }
 
-/** The words of links to a gateway's first-contact page: the line they are on is its tip. */
+/** Hidden text as read: a gateway's banner markers are the gateway's, not hidden words of the sender. */
+function readHidden(hidden: string[], options: ReadOptions): string[] {
+  return options.asSent ? hidden : hidden.filter((h) => !isGatewayMarker(h));
+}
+
+/** The words of a gateway's own links (gateway.ts): the line they are on is its banner's. */
 function gatewayTipTexts(links: readonly EmailLink[]): string[] {
   return links.filter((l) => isGatewayLink(l.href) && l.text.trim()).map((l) => l.text);
 }
