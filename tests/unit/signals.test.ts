@@ -1646,8 +1646,19 @@ describe('the lure phrasings in other languages', () => {
       'Si no reconoce este cambio, tome inmediatamente las precauciones de seguridad adecuadas.',
       'Se não reconhece esta alteração, por favor tome as devidas precauções de segurança imediatamente.',
       'Se non riconosci questa modifica, adotta immediatamente le opportune misure di sicurezza.',
+      // A confidentiality disclaimer asks the reader to tell the sender of a misdelivery.
+      'If you are not the intended recipient, please notify the sender immediately and delete this message.',
+      'If you received this in error, please immediately notify the sender by reply email.',
+      'Wenn Sie nicht der richtige Adressat sind, informieren Sie bitte sofort den Absender.',
+      "Si vous n'êtes pas le destinataire, merci d'en avertir immédiatement l'expéditeur.",
+      'Si usted no es el destinatario, notifique inmediatamente al remitente.',
+      'Se não for o destinatário, notifique imediatamente o remetente.',
+      'Indien u niet de geadresseerde bent, gelieve de afzender onmiddellijk te verwittigen.',
+      'Se non sei il destinatario, avvisa immediatamente il mittente.',
     ])
       expect(rules(advice), advice).not.toContain('content.urgency');
+    // A lure that asks for the reply at once is still pressure.
+    expect(rules('Please reply immediately with your account number.')).toContain('content.urgency');
     expect(rules('Please confirm your details immediately.')).toContain('content.urgency');
     expect(rules('Bitte bestätigen Sie sofort Ihre Daten.')).toContain('content.urgency');
     expect(rules('Pedido desbloqueado: sale mañana.')).not.toContain('content.threat');

@@ -61,18 +61,21 @@ export const FAMILIES: readonly Family[] = [
     // security notice's "if this was not you", is the real service's advice, followed at its site
     // or your own device, not pressure towards a link: not counted (rules 2.33.0; written after
     // reading the Mastodon and allauth notices flagged with the link-domain count dropped).
+    // Nor is a confidentiality disclaimer's "please notify the sender immediately" / "informieren
+    // Sie bitte sofort den Absender" (rules 2.51.0): corporate mail carries one under every
+    // message, and it asks the reader to tell the sender of a misdelivery, not to hurry.
     id: 'content.urgency',
     weight: 0.12,
     severity: 'medium',
     explanation: 'The message pushes you to act fast, a pressure tactic typical of phishing.',
     patterns: phrases(
-      `urgent(?:ly)?|${unlessAdvice('immediately|right away|as soon as possible', 'password|security (?:precautions|measures)', '(?:change|reset) your password|take (?:\\w+ )?security (?:precautions|measures)')}|within (?:24|48|72) hours|act now|final (?:notice|warning|reminder)|last (?:chance|warning)|expires? (?:today|soon)|limited time`,
-      `dringend|${unlessAdvice('sofort|umgehend|unverzüglich', 'passwort|kennwort', '(?:dein|ihr) (?:passwort|kennwort)|(?:\\S+ )?sicherheitsmaßnahmen')}|innerhalb (?:von )?(?:24|48|72) stunden|letzte (?:warnung|mahnung|erinnerung|chance)|läuft heute ab|so schnell wie möglich`,
-      `urgente?|${unlessAdvice('immédiatement', 'mot de passe|mesures de sécurité', '(?:votre|ton) mot de passe|les mesures de sécurité')}|sans délai|(?:dans les|sous) (?:24|48|72) ?(?:heures|h)|dernier (?:avertissement|rappel)|dernière (?:chance|relance)|expire aujourd[’']hui|dès que possible`,
-      `${unlessAdvice('inmediatamente|de inmediato', 'contraseña|(?:precauciones|medidas) de seguridad', '(?:su|tu) contraseña|las (?:\\S+ )?(?:precauciones|medidas) de seguridad')}|en (?:las próximas )?(?:24|48|72) horas|último aviso|última (?:oportunidad|advertencia)|caduca hoy|lo antes posible`,
-      `${unlessAdvice('imediatamente', 'senha|(?:precauções|medidas) de segurança', '(?:a )?(?:sua )?senha|as (?:\\S+ )?(?:precauções|medidas) de segurança')}|(?:em|nas próximas) (?:24|48|72) horas|última (?:chance|oportunidade)|expira hoje|o mais rápido possível`,
-      `${unlessAdvice('onmiddellijk', 'wachtwoord|(?:veiligheids|beveiligings)maatregelen', '(?:uw|je) wachtwoord|(?:\\S+ )?(?:veiligheids|beveiligings)maatregelen')}|binnen (?:24|48|72) uur|laatste (?:waarschuwing|herinnering|kans|aanmaning)|verloopt vandaag|zo snel mogelijk`,
-      `${unlessAdvice('immediatamente', 'password|misure di sicurezza', '(?:la )?(?:tua |sua )?password|le (?:\\S+ )?misure di sicurezza')}|entro (?:24|48|72) ore|ultimo avviso|ultima (?:possibilità|occasione)|scade oggi|il prima possibile`,
+      `urgent(?:ly)?|${unlessAdvice('immediately|right away|as soon as possible', 'password|security (?:precautions|measures)|(?:notify|inform|advise) the sender', '(?:change|reset) your password|take (?:\\w+ )?security (?:precautions|measures)|(?:notify|inform|advise) the sender')}|within (?:24|48|72) hours|act now|final (?:notice|warning|reminder)|last (?:chance|warning)|expires? (?:today|soon)|limited time`,
+      `dringend|${unlessAdvice('sofort|umgehend|unverzüglich', 'passwort|kennwort', '(?:dein|ihr) (?:passwort|kennwort)|(?:\\S+ )?sicherheitsmaßnahmen|den absender')}|innerhalb (?:von )?(?:24|48|72) stunden|letzte (?:warnung|mahnung|erinnerung|chance)|läuft heute ab|so schnell wie möglich`,
+      `urgente?|${unlessAdvice('immédiatement', 'mot de passe|mesures de sécurité', "(?:votre|ton) mot de passe|les mesures de sécurité|l[’']expéditeur")}|sans délai|(?:dans les|sous) (?:24|48|72) ?(?:heures|h)|dernier (?:avertissement|rappel)|dernière (?:chance|relance)|expire aujourd[’']hui|dès que possible`,
+      `${unlessAdvice('inmediatamente|de inmediato', 'contraseña|(?:precauciones|medidas) de seguridad', '(?:su|tu) contraseña|las (?:\\S+ )?(?:precauciones|medidas) de seguridad|al remitente')}|en (?:las próximas )?(?:24|48|72) horas|último aviso|última (?:oportunidad|advertencia)|caduca hoy|lo antes posible`,
+      `${unlessAdvice('imediatamente', 'senha|(?:precauções|medidas) de segurança', '(?:a )?(?:sua )?senha|as (?:\\S+ )?(?:precauções|medidas) de segurança|o remetente')}|(?:em|nas próximas) (?:24|48|72) horas|última (?:chance|oportunidade)|expira hoje|o mais rápido possível`,
+      `${unlessAdvice('onmiddellijk', 'wachtwoord|(?:veiligheids|beveiligings)maatregelen|de afzender', '(?:uw|je) wachtwoord|(?:\\S+ )?(?:veiligheids|beveiligings)maatregelen')}|binnen (?:24|48|72) uur|laatste (?:waarschuwing|herinnering|kans|aanmaning)|verloopt vandaag|zo snel mogelijk`,
+      `${unlessAdvice('immediatamente', 'password|misure di sicurezza', '(?:la )?(?:tua |sua )?password|le (?:\\S+ )?misure di sicurezza|il mittente')}|entro (?:24|48|72) ore|ultimo avviso|ultima (?:possibilità|occasione)|scade oggi|il prima possibile`,
     ),
   },
   {
