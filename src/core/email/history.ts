@@ -40,7 +40,8 @@ const ESTABLISHED = { messages: 3, days: 2 };
  * An authenticated correspondent with a record lowers the score (never for a message that sends
  * credentials or payment elsewhere, carries a critical finding or attaches a suspicious
  * message); imitating a known correspondent, or a sender the user marked as phishing, raises
- * it; a first message from a sender is a mild signal. Unauthenticated mail never inherits a known sender's trust.
+ * it; a first message from a sender is a mild signal. Unauthenticated mail never inherits a
+ * known sender's trust.
  */
 export function applyHistory(a: EmailAnalysis, h: SenderHistory): EmailAnalysis {
   const base = a.base_probability ?? a.probability;
