@@ -3,6 +3,7 @@ import type { PopularDomains } from '../domains/popular.js';
 import { emitFeatures, isModelSignal } from '../model/features.js';
 import type { PhishingModel } from '../model/model.js';
 import { asksOnlyForAdministrator, hasCallToAction } from './call-to-action.js';
+import { meetingInvitation } from './invitation.js';
 import { ownBrandSiteOnly } from './own-site.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
@@ -17,7 +18,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.51.0';
+export const RULES_VERSION = '2.52.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -139,9 +140,11 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     // From a brand's own domain, every link on its sites and nothing else asked: as harmless as
     // mail that asks nothing, whoever wrote the From line (own-site.ts).
     const own = ownBrandSiteOnly(email, indicators, senderDomain, deps.popular);
-    if (own) {
+    // A meeting invitation whose links all stay on the meeting service: the same (invitation.ts).
+    const invitation = own ? null : meetingInvitation(email, indicators, senderDomain);
+    if (own ?? invitation) {
       probability = Math.min(probability, NO_ACTION_CAP);
-      indicators.push(own);
+      indicators.push((own ?? invitation) as Indicator);
     }
   }
   // Unsolicited bulk mail is junk, not phishing: LOW rather than SAFE, said as such. Not for an
@@ -315,7 +318,10 @@ export function summarise(
   const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
   /** What outweighed the wording: an authenticated sender, or a brand's mail that stays on its sites. */
   const reassured = indicators.find(
-    (i) => i.id === 'auth.verified_sender' || i.id === 'sender.own_brand_site',
+    (i) =>
+      i.id === 'auth.verified_sender' ||
+      i.id === 'sender.own_brand_site' ||
+      i.id === 'content.meeting_invitation',
   );
   if (level === 'SAFE') {
     // A safe verdict leads with what reassures. Signs it outweighed are named as outweighed:

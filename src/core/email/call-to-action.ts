@@ -68,6 +68,11 @@ const BILL_HEAD = 600;
 /** An amount of money: a currency sign or code beside a number. */
 const AMOUNT = /[$€£]\s?\d|\d\s?(?:USD|EUR|GBP)\b/;
 
+/** Whether text reads as a bill: a bill's words and an amount of money. */
+export function readsAsBill(text: string): boolean {
+  return BILL.test(text) && AMOUNT.test(text);
+}
+
 /**
  * The brands a call-back scam's bill speaks for ("Your Norton subscription renewed for $499.99;
  * if you did not authorize it, call +1 (828) …"), sent from a free mail address: text that
@@ -80,7 +85,7 @@ const AMOUNT = /[$€£]\s?\d|\d\s?(?:USD|EUR|GBP)\b/;
  */
 export function billToCall(text: string, senderDomain: string): string[] {
   const head = text.slice(0, 20_000);
-  if (!BILL.test(head) || !AMOUNT.test(head) || !hasPhoneNumber(head)) return [];
+  if (!readsAsBill(head) || !hasPhoneNumber(head)) return [];
   return brandsIn(head.slice(0, BILL_HEAD), { allowCommonWords: false }).filter(
     (b) => !brandOwns(b, senderDomain),
   );

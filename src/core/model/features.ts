@@ -42,8 +42,10 @@ export function isModelSignal(id: string): boolean {
  * away from the sender's site.
  */
 const RULE_ONLY = new Set([
-  // Added after the model has read the message: the attached message's own analysis.
+  // Added after the model has read the message: the attached message's own analysis, and the
+  // reading of a meeting invitation (invitation.ts).
   'attachments.attached_message',
+  'content.meeting_invitation',
   'sender.return_path_mismatch',
   'sender.reply_to_mismatch',
   'content.obfuscated_text',
