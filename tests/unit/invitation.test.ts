@@ -48,14 +48,13 @@ describe('meeting invitations', () => {
     ).analysis;
     expect(ids(zoom)).toContain('content.meeting_invitation');
     expect(zoom.risk_score).toBeLessThanOrEqual(39);
-    // Pasted, an invitation keeps its written-out links, so the reading holds there too.
+    // Pasted text can have lost a lure's link behind its words, so it is not read so there.
     const pasted = shippedEngine().analyzeTest({
       subject: 'Q3 budget review',
       sender: 'Maria Lopez <maria@partner-firm.example>',
       content: ZOOM,
     });
-    expect(ids(pasted)).toContain('content.meeting_invitation');
-    expect(pasted.risk_score).toBeLessThanOrEqual(39);
+    expect(ids(pasted)).not.toContain('content.meeting_invitation');
   });
 
   it('does not read an invitation so when it leads elsewhere or reads as a bill', async () => {
