@@ -7,7 +7,7 @@
  * mailbox has them on every outside message, phishing or not, so they say nothing of the sender.
  * Read as the sender's, they moved scores both ways: the subject tag hid a mailing list's tag
  * (whose Reply-To is then read as a mismatch), and a banner's words ("click links", "open
- * attachments", a German banner's account-template words) weighed in the model. They are taken
+ * attachments", a German banner's "E-Mail") weighed in the model. They are taken
  * out before anything is read; the subject the reader sees stays as it came.
  *
  * The texts are the ones such gateways write, checked against mail quoted in public list
