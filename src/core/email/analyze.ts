@@ -139,12 +139,13 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   } else {
     // From a brand's own domain, every link on its sites and nothing else asked: as harmless as
     // mail that asks nothing, whoever wrote the From line (own-site.ts).
-    const own = ownBrandSiteOnly(email, indicators, senderDomain, deps.popular);
     // A meeting invitation whose links all stay on the meeting service: the same (invitation.ts).
-    const invitation = own ? null : meetingInvitation(email, indicators, senderDomain);
-    if (own ?? invitation) {
+    const held =
+      ownBrandSiteOnly(email, indicators, senderDomain, deps.popular) ??
+      meetingInvitation(email, indicators, senderDomain);
+    if (held) {
       probability = Math.min(probability, NO_ACTION_CAP);
-      indicators.push((own ?? invitation) as Indicator);
+      indicators.push(held);
     }
   }
   // Unsolicited bulk mail is junk, not phishing: LOW rather than SAFE, said as such. Not for an
@@ -255,10 +256,7 @@ function attachedVerdict(
   if (!worst) return null;
   const suspicious = worst.risk_score >= THRESHOLDS.MEDIUM;
   const who = worst.sender.address ? ` from ${worst.sender.address}` : '';
-  const reasons = worst.indicators
-    .filter((i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low')
-    .slice(0, 3)
-    .map((i) => i.explanation);
+  const reasons = warningSigns(worst.indicators).map((i) => i.explanation);
   return {
     probability: suspicious ? worst.probability : 0,
     indicator: {
@@ -306,9 +304,7 @@ export function summarise(
   score: number,
   indicators: readonly Indicator[],
 ): string {
-  const reasons = indicators
-    .filter((i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low')
-    .slice(0, 3);
+  const reasons = warningSigns(indicators);
   const lead = {
     HIGH: 'Likely phishing',
     MEDIUM: 'Suspicious',
@@ -344,6 +340,13 @@ export function summarise(
   return level === 'LOW'
     ? `${lead} (${score}/100); worth a look: ${joined}.`
     : `${lead} (${score}/100): ${joined}.`;
+}
+
+/** The first three indicators a summary names as reasons: warning signs, not notes or parse trouble. */
+function warningSigns(indicators: readonly Indicator[]): Indicator[] {
+  return indicators
+    .filter((i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low')
+    .slice(0, 3);
 }
 
 function lowerFirst(s: string): string {

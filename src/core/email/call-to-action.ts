@@ -8,7 +8,8 @@ import { matchesOf } from '../matches.js';
 const PHONE = /(?<![\w.,:/-])\+?\(?\d[\d ().-]{7,}\d(?![\w.,:/-]*\d)/g;
 const ADDRESS = /(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g;
 
-const ACTION_SIGNALS = new Set([
+/** Indicators that are themselves a request beyond a link: a reply elsewhere, credentials, money. */
+export const ACTION_SIGNALS: ReadonlySet<string> = new Set([
   'sender.reply_to_mismatch',
   'content.credential_request',
   'content.payment_request',

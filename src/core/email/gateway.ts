@@ -1,3 +1,5 @@
+import type { ParsedEmail } from './types.js';
+
 /**
  * What a mail gateway adds to mail from outside the organisation, as opposed to what the sender
  * wrote: a subject tag ("[EXTERNAL]", "#Extern_") and a warning banner at the top or bottom of the
@@ -31,12 +33,12 @@ export function withoutSubjectTags(subject: string): string {
 const GATEWAY_LINK =
   /^https?:\/\/(?:aka\.ms\/learnaboutsenderidentification\/?$|[a-z0-9-]{1,30}-phishalarm-ewt\.proofpoint\.com\/ewt\/)/i;
 
-export function isGatewayLink(href: string): boolean {
+function isGatewayLink(href: string): boolean {
   return GATEWAY_LINK.test(href.trim());
 }
 
 /** Proofpoint's banner markers: hidden in its HTML, written in its text part. */
-export function isGatewayMarker(hidden: string): boolean {
+function isGatewayMarker(hidden: string): boolean {
   return /^\s*ZjQcmQRYFpfptBanner(?:Start|End)\s*$/.test(hidden);
 }
 
@@ -85,10 +87,8 @@ const FOOT_CHARS = 1000;
  */
 export function withoutBanners(given: string, tipTexts: readonly string[] = []): string {
   const text = given.includes('ZjQcmQRYFpfptBanner') ? given.replace(MARKED_BANNER, '') : given;
-  const ends =
-    text.length <= HEAD_CHARS + FOOT_CHARS
-      ? text
-      : `${text.slice(0, HEAD_CHARS)}\n${text.slice(text.length - FOOT_CHARS)}`;
+  const short = text.length <= HEAD_CHARS + FOOT_CHARS;
+  const ends = short ? text : `${text.slice(0, HEAD_CHARS)}\n${text.slice(text.length - FOOT_CHARS)}`;
   if (!BANNER_HINT.test(ends) && tipTexts.length === 0) return text;
   const strip = (s: string) => {
     let out = s.replace(BANNER, '');
@@ -102,14 +102,31 @@ export function withoutBanners(given: string, tipTexts: readonly string[] = []):
     }
     return out;
   };
-  const result =
-    text.length <= HEAD_CHARS + FOOT_CHARS
-      ? strip(text)
-      : strip(text.slice(0, HEAD_CHARS)) +
-        text.slice(HEAD_CHARS, text.length - FOOT_CHARS) +
-        strip(text.slice(text.length - FOOT_CHARS));
+  const result = short
+    ? strip(text)
+    : strip(text.slice(0, HEAD_CHARS)) +
+      text.slice(HEAD_CHARS, text.length - FOOT_CHARS) +
+      strip(text.slice(text.length - FOOT_CHARS));
   return result === text ? text : result.replace(/^\s*\n/, '');
 }
 
 /** A word every banner above has: most mail has none, and is not scanned further. */
 const BANNER_HINT = /outside|extern|erhalb|unless you|careful|cautio|vorsichtig|often get|souvent|aka\.ms/i;
+
+/**
+ * A parsed message as read: its subject without a gateway's tags (the one that came kept as
+ * `subjectAsSent`), its text without the gateway's banners, its links without the gateway's own,
+ * its hidden text without Proofpoint's markers. The words of the gateway's links (its "Learn why
+ * this is important" in the mailbox's language) find the banner lines that hold them.
+ */
+export function withoutGatewayMarks(p: ParsedEmail): ParsedEmail {
+  const tipTexts = p.links.filter((l) => isGatewayLink(l.href) && l.text.trim()).map((l) => l.text);
+  const subject = withoutSubjectTags(p.subject);
+  return {
+    ...p,
+    ...(subject === p.subject ? {} : { subject, subjectAsSent: p.subject }),
+    text: withoutBanners(p.text, tipTexts),
+    links: p.links.filter((l) => l.source === 'form' || !isGatewayLink(l.href)),
+    hiddenText: p.hiddenText.filter((h) => !isGatewayMarker(h)),
+  };
+}

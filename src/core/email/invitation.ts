@@ -1,6 +1,7 @@
 import { sameOrganisation } from '../domains/brands.js';
 import { hostInfo, safeUrl } from '../domains/registrable.js';
-import { readsAsBill } from './call-to-action.js';
+import { ACTION_SIGNALS, readsAsBill } from './call-to-action.js';
+import { userContentHost } from './own-site.js';
 import { indicator } from './signals/context.js';
 import type { Indicator, ParsedEmail } from './types.js';
 
@@ -32,23 +33,13 @@ const SERVICE_DOMAINS = new Set([
 ]);
 
 /**
- * Hosts of those services that serve what their users upload or write (documents, forms, sites):
- * a link there is the organiser's content, not the invitation's. calendar.google.com is the
- * invitation's own event page, whose text the invitation shows in full.
+ * The invitation's own event page: a host that otherwise serves its users' content (own-site.ts),
+ * whose text the invitation shows in full.
  */
-const USER_CONTENT =
-  /(?:^|\.)(?:docs|drive|forms|sites|script|groups|photos)\.google\.com$|(?:^|\.)(?:forms|sway)\.office\.com$|^onedrive\.live\.com$|(?:^|\.)forms\.microsoft\.com$/;
+const EVENT_PAGE = 'calendar.google.com';
 
 /** What an invitation asks beyond its links that phishing needs: these void the reading. */
-const ASKS = new Set([
-  'sender.reply_to_mismatch',
-  'sender.display_name_address',
-  'content.credential_request',
-  'content.payment_request',
-  'content.advance_fee',
-  'content.callback_lure',
-  'content.threat',
-]);
+const ASKS = new Set([...ACTION_SIGNALS, 'content.callback_lure', 'content.threat']);
 
 function voids(i: Indicator): boolean {
   return (
@@ -100,7 +91,8 @@ export function meetingInvitation(
     if (url.protocol === 'tel:') continue;
     if (!/^https?:$/.test(url.protocol)) return null;
     const host = hostInfo(url.hostname);
-    if (!host.domain || host.isIp || USER_CONTENT.test(host.hostname)) return null;
+    if (!host.domain || host.isIp) return null;
+    if (host.hostname !== EVENT_PAGE && userContentHost(host.hostname)) return null;
     const own = senderDomain !== null && sameOrganisation(host.domain, senderDomain);
     if (!own && !SERVICE_DOMAINS.has(host.domain)) return null;
   }

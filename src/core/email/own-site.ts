@@ -45,7 +45,7 @@ const USER_CONTENT_HOSTS = new Set([
 /** PayPal pages that belong to whoever sent an invoice or a money request through it. */
 const USER_CONTENT_PATH = /\/(?:invoice|request|paypalme|ncp|pools|donate)\b/i;
 
-function userContentHost(hostname: string): boolean {
+export function userContentHost(hostname: string): boolean {
   for (let h = hostname; ;) {
     if (USER_CONTENT_HOSTS.has(h)) return true;
     const dot = h.indexOf('.');

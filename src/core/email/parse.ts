@@ -1,8 +1,8 @@
 import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
-import { isGatewayLink, isGatewayMarker, withoutBanners, withoutSubjectTags } from './gateway.js';
+import { withoutGatewayMarks } from './gateway.js';
 import { extractHtml, linksInText, looksLikeHtml, visibleChars, withTextLinks } from './html.js';
-import type { EmailAttachment, EmailLink, MailAddress, ParsedEmail } from './types.js';
+import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
 
 /** Past this, a message is analysed from its first part only (a warning says so). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
@@ -35,7 +35,8 @@ export async function parseRawEmail(
 export interface ReadOptions {
   /**
    * The message as it came, for showing it (view.ts): a gateway's subject tag, banner and
-   * first-contact link kept. The analysis reads it without them (gateway.ts).
+   * first-contact link kept. The analysis reads it without them (gateway.ts withoutGatewayMarks,
+   * applied here and to pasted text, and nowhere else).
    */
   asSent?: boolean;
 }
@@ -53,7 +54,8 @@ function isAttachedMessage(a: EmailAttachment): a is EmailAttachment & { content
 }
 
 async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOptions): Promise<ParsedEmail> {
-  const parsed = await parseOne(raw, options);
+  const one = await parseOne(raw);
+  const parsed = options.asSent ? one : withoutGatewayMarks(one);
   if (depth >= MAX_ATTACHED_DEPTH) return parsed;
   const attached = parsed.attachments.filter(isAttachedMessage);
   if (attached.length === 0) return parsed;
@@ -67,7 +69,7 @@ async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOpt
   return parsed;
 }
 
-async function parseOne(raw: Uint8Array | string, options: ReadOptions): Promise<ParsedEmail> {
+async function parseOne(raw: Uint8Array | string): Promise<ParsedEmail> {
   const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
   const warnings: string[] = [];
   let input = bytes;
@@ -81,7 +83,7 @@ async function parseOne(raw: Uint8Array | string, options: ReadOptions): Promise
   if (multipartCount(input) > MAX_MULTIPARTS) {
     // Real mail nests a handful of parts; thousands of nested multiparts only cost the parser.
     warnings.push(`more than ${MAX_MULTIPARTS} multipart containers; the body was read as plain text`);
-    return await headersWithPlainBody(input, warnings, bytes.byteLength, options);
+    return await headersWithPlainBody(input, warnings, bytes.byteLength);
   }
 
   let email: Email;
@@ -91,9 +93,9 @@ async function parseOne(raw: Uint8Array | string, options: ReadOptions): Promise
     warnings.push(
       `MIME parse failed (${err instanceof Error ? err.message : String(err)}); the body was read as plain text`,
     );
-    return await headersWithPlainBody(input, warnings, bytes.byteLength, options);
+    return await headersWithPlainBody(input, warnings, bytes.byteLength);
   }
-  return fromPostal(email, warnings, bytes.byteLength, options);
+  return fromPostal(email, warnings, bytes.byteLength);
 }
 
 const MAX_MULTIPARTS = 200;
@@ -157,17 +159,20 @@ const MAX_RECIPIENTS = 20;
 /** The spec's test triple: subject, sender and content (plain text or HTML). */
 export function parseTestEmail(input: { subject: string; sender: string; content: string }): ParsedEmail {
   const from = parseSender(input.sender);
-  return fromParts({
-    subject: input.subject,
-    from,
-    body: input.content,
-    mode: 'body-only',
-    warnings: [],
-    size: input.subject.length + input.sender.length + input.content.length,
-  });
+  // Text copied from a mail client carries the gateway's banner and tag too.
+  return withoutGatewayMarks(
+    fromParts({
+      subject: input.subject,
+      from,
+      body: input.content,
+      mode: 'body-only',
+      warnings: [],
+      size: input.subject.length + input.sender.length + input.content.length,
+    }),
+  );
 }
 
-function fromPostal(email: Email, warnings: string[], size: number, options: ReadOptions = {}): ParsedEmail {
+function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail {
   const header = (key: string) => email.headers.filter((h) => h.key === key).map((h) => h.value);
   const html = clipHtml(email.html ?? null, warnings);
   const facts = html ? extractHtml(html) : null;
@@ -178,20 +183,15 @@ function fromPostal(email: Email, warnings: string[], size: number, options: Rea
     text = text.slice(0, MAX_TEXT_CHARS);
   }
   // An address written out in the visible text is a link too: mail clients make it one.
-  const links = (facts ? withTextLinks(facts.links, facts.text, email.text ?? '') : linksInText(text)).filter(
-    (l) => options.asSent || !isGatewayLink(l.href),
-  );
+  const links = facts ? withTextLinks(facts.links, facts.text, email.text ?? '') : linksInText(text);
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
-  if (!options.asSent) text = withoutBanners(text, gatewayTipTexts(facts?.links ?? []));
   if (!email.headers.some((h) => h.key === 'from') && !warnings.some((w) => w.startsWith('no RFC 822')))
     warnings.push('message has no From header');
 
   return {
     mode: 'full',
-    ...(options.asSent
-      ? { subject: (email.subject ?? '').slice(0, 2000) }
-      : readSubject((email.subject ?? '').slice(0, 2000))),
+    subject: (email.subject ?? '').slice(0, 2000),
     from: firstMailbox(fromHeaderMailboxes(header('from')[0]) ?? email.from),
     replyTo: (email.replyTo ?? []).flatMap(mailboxes),
     to: [
@@ -209,7 +209,7 @@ function fromPostal(email: Email, warnings: string[], size: number, options: Rea
     htmlChars,
     links,
     forms: facts?.forms ?? [],
-    hiddenText: readHidden(facts?.hiddenText ?? [], options),
+    hiddenText: facts?.hiddenText ?? [],
     tallestBlank: facts?.tallestBlank ?? 0,
     farIndent: facts?.farIndent ?? 0,
     scriptCount: facts?.scriptCount ?? 0,
@@ -241,7 +241,6 @@ async function headersWithPlainBody(
   input: Uint8Array,
   warnings: string[],
   size: number,
-  options: ReadOptions,
 ): Promise<ParsedEmail> {
   const all = new TextDecoder('utf-8', { fatal: false }).decode(input);
   const split = /\r?\n\r?\n/.exec(all);
@@ -255,12 +254,8 @@ async function headersWithPlainBody(
       { ...headerOnly, text: body, html: undefined, attachments: [] },
       warnings,
       size,
-      options,
     );
-    return {
-      ...parsed,
-      links: linksInText(body).filter((l) => options.asSent || !isGatewayLink(l.href)),
-    };
+    return { ...parsed, links: linksInText(body) };
   } catch {
     return fromParts({ subject: '', from: null, body: all, mode: 'full', warnings, size });
   }
@@ -276,16 +271,13 @@ function fromParts(p: {
 }): ParsedEmail {
   const isHtml = looksLikeHtml(p.body);
   const facts = isHtml ? extractHtml(clipHtml(p.body, p.warnings) ?? '') : null;
-  const shown = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
-  const links = (facts ? withTextLinks(facts.links, facts.text) : linksInText(shown)).filter(
-    (l) => !isGatewayLink(l.href),
-  );
+  const text = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
+  const links = facts ? withTextLinks(facts.links, facts.text) : linksInText(text);
   for (const form of facts?.forms ?? [])
     if (form.action) links.push({ href: form.action, text: '', source: 'form' });
-  const text = withoutBanners(shown, gatewayTipTexts(facts?.links ?? []));
   return {
     mode: p.mode,
-    ...readSubject(p.subject.slice(0, 2000)),
+    subject: p.subject.slice(0, 2000),
     from: p.from,
     replyTo: [],
     to: [],
@@ -298,7 +290,7 @@ function fromParts(p: {
     htmlChars: facts ? visibleChars(facts.text, HTML_CHARS_COUNTED) : null,
     links,
     forms: facts?.forms ?? [],
-    hiddenText: readHidden(facts?.hiddenText ?? [], {}),
+    hiddenText: facts?.hiddenText ?? [],
     tallestBlank: facts?.tallestBlank ?? 0,
     farIndent: facts?.farIndent ?? 0,
     scriptCount: facts?.scriptCount ?? 0,
@@ -306,22 +298,6 @@ function fromParts(p: {
     warnings: p.warnings,
     size: p.size,
   };
-}
-
-/** The subject as read, and as it came when a gateway's tag was taken out (gateway.ts). */
-function readSubject(subject: string): Pick<ParsedEmail, 'subject' | 'subjectAsSent'> {
-  const read = withoutSubjectTags(subject);
-  return read === subject ? { subject } : { subject: read, subjectAsSent: subject };
-}
-
-/** Hidden text as read: a gateway's banner markers are the gateway's, not hidden words of the sender. */
-function readHidden(hidden: string[], options: ReadOptions): string[] {
-  return options.asSent ? hidden : hidden.filter((h) => !isGatewayMarker(h));
-}
-
-/** The words of a gateway's own links (gateway.ts): the line they are on is its banner's. */
-function gatewayTipTexts(links: readonly EmailLink[]): string[] {
-  return links.filter((l) => isGatewayLink(l.href) && l.text.trim()).map((l) => l.text);
 }
 
 /** "Name <a@b>" or a bare address. */
