@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withoutBanners, withoutSubjectTags } from '../../src/core/email/gateway.js';
-import { parseRawEmail } from '../../src/core/index.js';
+import { parseRawEmail, parseTestEmail } from '../../src/core/index.js';
 import { messageView } from '../../src/core/email/view.js';
 import { shippedEngine } from '../helpers/engine.js';
 
@@ -143,11 +143,16 @@ describe('what a mail gateway adds to outside mail', () => {
     expect(bannered.analysis.risk_score).toBe(plain.analysis.risk_score);
   });
 
-  it('takes the banner off pasted text too', async () => {
+  it('takes the banner and tag off pasted text too', async () => {
+    // The text and subject as read (a lure's score, at 100 either way, would not show it).
     const lure = 'Your mailbox is full. Verify your account within 24 hours or it will be closed.';
-    const pasted = (content: string) =>
-      shippedEngine().analyzeTest({ subject: 'Mailbox full', sender: 'IT <it@mail-desk.example>', content });
-    expect(pasted(`${CAUTION}\n\n${lure}`).risk_score).toBe(pasted(lure).risk_score);
+    const pasted = parseTestEmail({
+      subject: '[EXTERNAL] Mailbox full',
+      sender: 'IT <it@mail-desk.example>',
+      content: `${CAUTION}\n\n${lure}`,
+    });
+    expect(pasted.text.trim()).toBe(lure);
+    expect([pasted.subject, pasted.subjectAsSent]).toEqual(['Mailbox full', '[EXTERNAL] Mailbox full']);
     const parsed = await parseRawEmail(
       mail(['From: a@example.com', 'Subject: [EXTERNAL] Hi'], 'text/plain', 'Hello'),
     );
