@@ -1,7 +1,15 @@
 import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
 import { withoutGatewayMarks } from './gateway.js';
-import { extractHtml, linksInText, looksLikeHtml, visibleChars, withTextLinks } from './html.js';
+import {
+  extractHtml,
+  linksInText,
+  looksLikeHtml,
+  MAX_HTML_DEPTH,
+  visibleChars,
+  withinDepth,
+  withTextLinks,
+} from './html.js';
 import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
 
 /** Past this, a message is analysed from its first part only (a warning says so). */
@@ -16,9 +24,18 @@ const HTML_CHARS_COUNTED = 1000;
 const MAX_HTML_CHARS = 512 * 1024;
 
 function clipHtml(html: string | null, warnings: string[]): string | null {
-  if (html === null || html.length <= MAX_HTML_CHARS) return html;
-  warnings.push(`HTML part of ${html.length} characters; only the first ${MAX_HTML_CHARS} were read`);
-  return html.slice(0, MAX_HTML_CHARS);
+  if (html === null) return html;
+  let clipped = html;
+  if (clipped.length > MAX_HTML_CHARS) {
+    warnings.push(`HTML part of ${html.length} characters; only the first ${MAX_HTML_CHARS} were read`);
+    clipped = clipped.slice(0, MAX_HTML_CHARS);
+  }
+  const shallow = withinDepth(clipped);
+  if (shallow.dropped > 0)
+    warnings.push(
+      `HTML nests more than ${MAX_HTML_DEPTH} elements deep; ${shallow.dropped} deeper tags were read as part of the element above`,
+    );
+  return shallow.html;
 }
 
 /**
