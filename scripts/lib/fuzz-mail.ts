@@ -83,6 +83,35 @@ export const MUTATORS: Record<string, Mutator> = {
       body = `Content-Type: multipart/mixed; boundary="b${i}"\n\n--b${i}\n${body}\n--b${i}--\n`;
     return Buffer.from(`From: a@example.com\nSubject: nest\nMIME-Version: 1.0\n${body}`);
   },
+  // HTML that costs a tree parser per tag as much as its depth, or sends a search to the end of
+  // the text from every tag: nested and stray tags, unclosed frames.
+  deepHtml: (_m, r) => {
+    const unit = pick(['<b>', '<div>', '<b></x>', '<iframe>', '<xmp>', '<a href=x>', '<span><i>'], r);
+    return Buffer.from(
+      `From: a@example.com\nSubject: deep\nMIME-Version: 1.0\nContent-Type: text/html\n\n${unit.repeat(1 + Math.floor(r() * 150_000))}<a href="https://x.example/">end</a>`,
+    );
+  },
+  // An attached page (signals/attached-page.ts) made of one pattern's opening, repeated.
+  attachedPage: (_m, r) => {
+    const unit = pick(
+      [
+        '<b>',
+        '<meta http-equiv=refresh ',
+        'location="https://',
+        'atob("',
+        '<input ',
+        'fetch("https://',
+        "unescape('%3C",
+        'data:text/html;base64,',
+        'https://api.telegram.org/bot',
+      ],
+      r,
+    );
+    const page = Buffer.from(unit.repeat(1 + Math.floor(r() * 300_000))).toString('base64');
+    return Buffer.from(
+      `From: a@example.com\nSubject: page\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="p"\n\n--p\nContent-Type: text/plain\n\nattached\n--p\nContent-Type: text/html\nContent-Transfer-Encoding: base64\nContent-Disposition: attachment; filename="page.html"\n\n${page}\n--p--\n`,
+    );
+  },
   badCharset: (m, r) => {
     const s = m.toString('latin1');
     const cs = pick(

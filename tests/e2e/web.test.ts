@@ -279,7 +279,7 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await expect.poll(() => page.url()).toContain('sort=oldest');
     await page.getByLabel('Status').selectOption('new');
     await page.getByLabel('Mailbox').selectOption({ index: 1 });
-    await page.getByLabel('From').fill('2000-01-01');
+    await page.getByLabel('From', { exact: true }).fill('2000-01-01');
     await expect.poll(() => page.url()).toContain('from=2000-01-01');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.getByTestId('showing').textContent()).toBe('1–50 of 60 · page 1 of 2');

@@ -1,4 +1,4 @@
-import type { EmailAnalysis, ParsedEmail } from '../../core/index.js';
+import { attachedPageLinks, type EmailAnalysis, type ParsedEmail } from '../../core/index.js';
 
 /** What crosses the thread boundary for a parsed message: headers and a text preview, no bodies. */
 export interface ParsedSummary {
@@ -32,7 +32,14 @@ export function summariseParsed(p: ParsedEmail): ParsedSummary {
   };
 }
 
-/** The message's links, then those of the messages attached to it: a forwarded phish's are its own. */
+/**
+ * The message's links, then what its attached pages lead to, then the links of the messages
+ * attached to it: a forwarded phish's links, and a page's form target, are the message's own.
+ */
 function linksWithin(p: ParsedEmail): string[] {
-  return [...p.links.map((l) => l.href), ...(p.attachedMessages ?? []).flatMap(linksWithin)];
+  return [
+    ...p.links.map((l) => l.href),
+    ...attachedPageLinks(p),
+    ...(p.attachedMessages ?? []).flatMap(linksWithin),
+  ];
 }

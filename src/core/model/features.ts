@@ -70,6 +70,12 @@ const RULE_ONLY = new Set([
   // Crypto-wallet lures: the honeypot's mail alone in the corpus.
   'content.wallet_lure',
   'attachments.pdf_link',
+  // What an attached HTML page does (attached-page.ts): six phishing messages in the corpus
+  // attach a page at all.
+  'attachments.page_builds_file',
+  'attachments.page_redirect',
+  'attachments.page_form',
+  'attachments.page_encoded_script',
   // Casino free spins and no-deposit bonuses: the honeypot's alone.
   'content.casino_bonus',
   // A brand's bill with a number to call from a free mail address: the honeypot's alone.

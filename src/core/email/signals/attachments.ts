@@ -1,7 +1,9 @@
 import { sameOrganisation } from '../../domains/brands.js';
 import { registrableDomain, safeUrl } from '../../domains/registrable.js';
+import { VERIFIED_RANK } from './auth.js';
 import type { EmailAttachment, Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
+import { isAttachedPage, readAttachedPage } from './attached-page.js';
 import { isPdf, pdfLinks } from './pdf.js';
 import { listZip } from './zip.js';
 
@@ -30,7 +32,7 @@ export function hasFileAttached(email: ParsedEmail): boolean {
 }
 
 /** Dangerous file types, disguised names and archives that hide either. */
-export const attachmentSignals: Signal = ({ email, senderDomain }) => {
+export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
   const out: Indicator[] = [];
   const add = (
     id: string,
@@ -83,6 +85,12 @@ export const attachmentSignals: Signal = ({ email, senderDomain }) => {
         name,
       );
     }
+    if (a.content && isAttachedPage(a)) {
+      // A well-known sender's own secure-mail server may receive an envelope's password; a
+      // phisher's own domain is where a fake page sends its catch.
+      const own = senderDomain && popular.isPopular(senderDomain, VERIFIED_RANK) ? senderDomain : null;
+      inspectPage(name, a.content, own, add);
+    }
     if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
     if (a.content && isPdf(a)) {
       const away = pdfLinks(a.content)
@@ -104,10 +112,73 @@ export const attachmentSignals: Signal = ({ email, senderDomain }) => {
   return out;
 };
 
-function inspectArchive(
-  a: EmailAttachment,
-  add: (id: string, s: Indicator['severity'], w: number, e: string, ev: string) => void,
-) {
+/**
+ * Cisco's Secure Email Encryption service: its "securedoc.html" envelopes hold a password form
+ * that opens the encrypted message through res.cisco.com, or through the sending organisation's
+ * own server (`ownDomain` below).
+ */
+const ENVELOPE_SERVICE = new Set(['res.cisco.com']);
+
+type Add = (id: string, s: Indicator['severity'], w: number, e: string, ev: string) => void;
+
+/**
+ * What an attached page would do if opened (attached-page.ts), said where it is a phisher's.
+ * `ownDomain` is a well-known sender's domain, whose organisation's servers are its own.
+ */
+function inspectPage(name: string, content: Uint8Array, ownDomain: string | null, add: Add) {
+  const page = readAttachedPage(content);
+  /** The addresses off the sender's organisation and the envelope service, with their domains. */
+  const away = (urls: readonly string[]) =>
+    urls.flatMap((href) => {
+      const host = safeUrl(href)?.hostname.toLowerCase() ?? '';
+      const domain = registrableDomain(host);
+      if (!domain || ENVELOPE_SERVICE.has(host)) return [];
+      if (ownDomain !== null && sameOrganisation(domain, ownDomain)) return [];
+      return [{ href, domain }];
+    });
+  const evidence = (href: string) => `${name}: ${href.slice(0, 200)}`;
+  if (page.buildsFile)
+    add(
+      'attachments.page_builds_file',
+      'critical',
+      0.6,
+      'The attached page builds a file inside your browser and offers it to save: a way to deliver a program that mail scanning never sees (HTML smuggling).',
+      name,
+    );
+  const redirect = away(page.redirectsTo)[0];
+  if (redirect)
+    add(
+      'attachments.page_redirect',
+      'critical',
+      0.6,
+      `Opening the attached page sends your browser to ${redirect.domain}: a link kept in a file, out of reach of the checks a message's links get.`,
+      evidence(redirect.href),
+    );
+  const sends = away(page.sendsTo);
+  const ownTargets = page.sendsTo.length > 0 && sends.length === 0;
+  if (sends[0] || (page.asksPassword && !ownTargets)) {
+    const to = sends[0];
+    add(
+      'attachments.page_form',
+      'critical',
+      0.6,
+      to
+        ? `The attached page ${page.asksPassword ? 'asks for a password and ' : ''}sends what is typed into it to ${to.domain}: a form that opens from a file on your computer, not on the site it names.`
+        : 'The attached page asks for a password: a sign-in form that opens from a file on your computer, not on the site it names, is a fake one.',
+      to ? evidence(to.href) : name,
+    );
+  }
+  if (page.decoders.length > 0)
+    add(
+      'attachments.page_encoded_script',
+      'high',
+      0.4,
+      "The attached page decodes hidden script or markup before it shows anything: a way to keep a fake page's form and addresses from mail scanning.",
+      `${name}: ${page.decoders.join(', ')}`,
+    );
+}
+
+function inspectArchive(a: EmailAttachment, add: Add) {
   if (!a.content || !/\.zip$/i.test(a.filename)) {
     add(
       'attachments.archive',
