@@ -1737,7 +1737,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload .eml/.mbox/.mbox.gz files into your local mailbox (multipart, field "file"; at most maxUploadMb, 200 MB by default) */
+    /** Upload .eml/.msg/.mbox/.mbox.gz files into your local mailbox (multipart, field "file"; at most maxUploadMb, 200 MB by default) */
     post: {
       parameters: {
         query?: never;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { Engine } from '../../src/app/engine.js';
 import { PhishguardError } from '../../src/errors.js';
@@ -42,6 +44,11 @@ function zipBomb(): Buffer {
   end.writeUInt32LE(local.length + name.length + data.length, 16);
   return Buffer.concat([local, name, data, central, name, end]);
 }
+/** An Outlook item (.msg): a Compound File, whose damaged copies test the .msg reader. */
+const OUTLOOK = readFileSync(
+  join(import.meta.dirname, '..', '..', 'fixtures', 'outlook', 'report-with-item-attached.msg'),
+);
+
 const BOMB = zipBomb().toString('base64').replace(/.{76}/g, '$&\n');
 
 export const MUTATORS: Record<string, Mutator> = {
@@ -111,6 +118,13 @@ export const MUTATORS: Record<string, Mutator> = {
     return Buffer.from(
       `From: a@example.com\nSubject: page\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="p"\n\n--p\nContent-Type: text/plain\n\nattached\n--p\nContent-Type: text/html\nContent-Transfer-Encoding: base64\nContent-Disposition: attachment; filename="page.html"\n\n${page}\n--p--\n`,
     );
+  },
+  // A damaged Outlook item: bytes flipped (sector tables, directory entries, stream sizes) or cut.
+  outlookItem: (_m, r) => {
+    const c = Buffer.from(OUTLOOK);
+    for (let i = 0, n = 1 + Math.floor(r() * 40); i < n; i++)
+      c[512 + Math.floor(r() * (c.length - 512))] = Math.floor(r() * 256);
+    return r() < 0.3 ? c.subarray(0, 512 + Math.floor(r() * (c.length - 512))) : c;
   },
   badCharset: (m, r) => {
     const s = m.toString('latin1');

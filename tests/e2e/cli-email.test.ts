@@ -113,6 +113,23 @@ describe('phishguard test-email', () => {
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 
+  it('analyses an Outlook .msg item saved from a mailbox', async () => {
+    const r = await runCli([
+      'test-email',
+      '--eml',
+      join(FIXTURES, 'outlook', 'phishing-sign-in-alert.msg'),
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      risk_level: string;
+      threats_detected: string[];
+      parse_warnings: string[];
+    };
+    expect([out.risk_level, out.parse_warnings]).toEqual(['CRITICAL', []]);
+    expect(out.threats_detected.join(' ')).toContain('writes from ms-account-verify.example');
+  });
+
   it('refuses bytes that are not mail (a PNG, plain text) with exit 3, instead of scoring them LOW', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-notmail-'));
     const png = join(dir, 'photo.eml');

@@ -53,7 +53,10 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       .option('--port <port>', 'port (993 with TLS, 143 otherwise)')
       .option('--user <login>', 'IMAP login')
       .option('--name <name>', 'local: the mailbox name')
-      .option('--path <paths...>', 'local: .eml/Maildir/mbox/mbox.gz files or folders it is scanned from')
+      .option(
+        '--path <paths...>',
+        'local: .eml/.msg/Maildir/mbox/mbox.gz files or folders it is scanned from',
+      )
       .option('--owner <username>', 'PhishGuard account (default: the only user)')
       .option('--folder <name>', 'folder to scan', 'INBOX')
       .option('--starttls', 'plain connection upgraded with STARTTLS (port 143)')

@@ -17,7 +17,9 @@ interface Options extends TrustFlags {
 export function registerScan(program: Command, ctx: () => CliContext): void {
   const command = program
     .command('scan')
-    .description('Analyse every message in .eml files, folders, Maildirs, mbox and .mbox.gz files (streamed)')
+    .description(
+      'Analyse every message in .eml and Outlook .msg files, folders, Maildirs, mbox and .mbox.gz files (streamed)',
+    )
     .argument('<paths...>', 'files or folders')
     .option('--format <format>', 'table | jsonl | json (default: table on a terminal, jsonl otherwise)')
     .option('--json', 'same as --format json')

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { createEngine, type Engine } from '../../app/engine.js';
-import { looksLikeMessage, recommendationsFor, type EmailAnalysis } from '../../core/index.js';
+import { isOutlookItem, looksLikeMessage, recommendationsFor, type EmailAnalysis } from '../../core/index.js';
 import { PhishguardError } from '../../errors.js';
 import { readAll, writeJson, type CliContext } from '../context.js';
 import { formatAnalysis } from '../output/analysis.js';
@@ -32,7 +32,7 @@ export function registerTestEmail(program: Command, ctx: () => CliContext): void
     .option('--sender <address>', 'sender, "Name <a@b>" or an address')
     .option('--content <text>', "body, plain text or HTML; include its links' addresses")
     .option('--content-file <file>', 'read the body from a file')
-    .option('--eml <file>', 'analyse a raw RFC 822 message file (full mode)')
+    .option('--eml <file>', 'analyse a raw RFC 822 message file or an Outlook .msg item (full mode)')
     .option('--jsonl', 'read {subject, sender, content} JSON lines on stdin, write one result per line')
     .option('--json', 'print JSON instead of a report')
     .option('--rules-only', 'score by rules alone, without the trained model');
@@ -117,10 +117,10 @@ async function runTestEmail(ctx: CliContext, opts: Options): Promise<void> {
 
 /** The bytes, if they are a mail message; anything else is refused rather than scored LOW. */
 function mailMessage(raw: Buffer, from: string): Buffer {
-  if (!looksLikeMessage(raw))
+  if (!looksLikeMessage(raw) && !isOutlookItem(raw))
     throw new PhishguardError(
       'INPUT_UNREADABLE',
-      `${from} is not an email message (it does not start with mail headers such as From:, Subject:, Date:): give a raw .eml, or use --subject/--sender/--content for pasted text`,
+      `${from} is not an email message (it does not start with mail headers such as From:, Subject:, Date:): give a raw .eml or an Outlook .msg, or use --subject/--sender/--content for pasted text`,
     );
   return raw;
 }

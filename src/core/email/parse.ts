@@ -1,6 +1,7 @@
 import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
 import { withoutGatewayMarks } from './gateway.js';
+import { isOutlookItem, outlookItemToMime } from './outlook-msg.js';
 import {
   extractHtml,
   linksInText,
@@ -66,7 +67,11 @@ function isAttachedMessage(a: EmailAttachment): a is EmailAttachment & { content
   return (
     a.content !== null &&
     a.content.byteLength > 0 &&
-    (a.mimeType === 'message/rfc822' || /\.eml$/i.test(a.filename.trim()))
+    (a.mimeType === 'message/rfc822' ||
+      /\.eml$/i.test(a.filename.trim()) ||
+      // An Outlook item, not another Compound File (a .doc or .xls is one too).
+      ((a.mimeType === 'application/vnd.ms-outlook' || /\.msg$/i.test(a.filename.trim())) &&
+        isOutlookItem(a.content)))
   );
 }
 
@@ -86,9 +91,32 @@ async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOpt
   return parsed;
 }
 
+/**
+ * An Outlook item (.msg, what Outlook saves or drags out) as the Internet message it stands for
+ * (outlook-msg.ts); anything else as it is. One that cannot be read becomes an empty message
+ * with a warning: its binary is not text to score.
+ */
+function fromOutlook(raw: Uint8Array, warnings: string[]): Uint8Array {
+  if (!isOutlookItem(raw)) return raw;
+  if (raw.byteLength > MAX_MESSAGE_BYTES) {
+    warnings.push(
+      `an Outlook item of ${raw.byteLength} bytes, over the ${MAX_MESSAGE_BYTES}-byte limit: not read`,
+    );
+    return new Uint8Array();
+  }
+  try {
+    return outlookItemToMime(raw);
+  } catch (err) {
+    warnings.push(
+      `an Outlook item that could not be read (${String((err as Error)?.message ?? err).slice(0, 120)})`,
+    );
+    return new Uint8Array();
+  }
+}
+
 async function parseOne(raw: Uint8Array | string): Promise<ParsedEmail> {
-  const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
   const warnings: string[] = [];
+  const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : fromOutlook(raw, warnings);
   let input = bytes;
   if (bytes.byteLength > MAX_MESSAGE_BYTES) {
     warnings.push(`message is ${bytes.byteLength} bytes; only the first ${MAX_MESSAGE_BYTES} were analysed`);

@@ -205,7 +205,7 @@ export function mailboxRoutes(deps: AppDeps) {
         path: '/mailboxes/import',
         tags: ['mailboxes'],
         summary:
-          'Upload .eml/.mbox/.mbox.gz files into your local mailbox (multipart, field "file"; at most maxUploadMb, 200 MB by default)',
+          'Upload .eml/.msg/.mbox/.mbox.gz files into your local mailbox (multipart, field "file"; at most maxUploadMb, 200 MB by default)',
         ...signedIn(deps),
         request: {
           body: {

@@ -182,12 +182,14 @@ function ImportFiles() {
     <section className="card" aria-labelledby="import-title">
       <h2 id="import-title">Import mail files</h2>
       <form onSubmit={submit}>
-        <label htmlFor="import-files">.eml, .mbox or .mbox.gz files (exported from any mail client)</label>
+        <label htmlFor="import-files">
+          .eml, Outlook .msg, .mbox or .mbox.gz files (exported from any mail client)
+        </label>
         <input
           id="import-files"
           type="file"
           multiple
-          accept=".eml,.mbox,.gz,.mbx,message/rfc822,application/mbox"
+          accept=".eml,.msg,.mbox,.gz,.mbx,message/rfc822,application/vnd.ms-outlook,application/mbox"
           onChange={(e) => setFiles(e.target.files)}
         />
         <button type="submit" className="button" disabled={!files || files.length === 0 || phase !== 'idle'}>

@@ -1,0 +1,173 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import CFB from 'cfb';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/app/engine.js';
+import { scanMailPaths } from '../../src/app/scan-files.js';
+import { parseRawEmail } from '../../src/core/index.js';
+import { isOutlookItem, outlookItemToMime } from '../../src/core/email/outlook-msg.js';
+import { outlookItem } from '../../scripts/make-outlook-fixtures.js';
+import { FIXTURES } from '../helpers/engine.js';
+
+const engine = createEngine({ trustedAuthServIds: ['mx.example.org'] });
+const item = (name: string) => readFileSync(join(FIXTURES, 'outlook', name));
+
+describe('Outlook items (.msg)', () => {
+  it('reads a saved item as the message it was delivered as: its transport headers, HTML and links', async () => {
+    const raw = item('phishing-sign-in-alert.msg');
+    expect(isOutlookItem(raw)).toBe(true);
+    const { parsed, analysis } = await engine.analyzeRaw(raw);
+    expect(parsed.from?.address).toBe('account-security@ms-account-verify.example');
+    expect(parsed.subject).toBe('Unusual sign-in activity');
+    expect(parsed.authResults[0]).toContain('spf=pass smtp.mailfrom=ms-account-verify.example');
+    expect(parsed.links.map((l) => l.href)).toContain('https://ms-account-verify.example/secure?u=alex');
+    expect(parsed.links.find((l) => l.source === 'html')?.text).toBe('Review recent activity');
+    expect(parsed.warnings).toEqual([]);
+    expect(analysis.risk_level).toBe('HIGH');
+    // The same file converts to the same bytes.
+    expect(outlookItemToMime(raw).equals(outlookItemToMime(raw))).toBe(true);
+  });
+
+  it('reads an item attached to an item as an attached message: a report saved from Outlook', async () => {
+    const { parsed, analysis } = await engine.analyzeRaw(item('report-with-item-attached.msg'));
+    expect(parsed.from?.address).toBe('sam.lee@example.org');
+    expect(parsed.attachedMessages?.[0]?.subject).toBe('Unusual sign-in activity');
+    const attached = analysis.indicators.find((i) => i.id === 'attachments.attached_message');
+    expect(attached?.evidence[0]).toContain('from account-security@ms-account-verify.example: HIGH');
+    expect(analysis.risk_level).toBe('HIGH');
+  });
+
+  it('makes the header block from the properties of an item without transport headers', async () => {
+    const raw = outlookItem({
+      subject: 'Quarterly figures',
+      senderName: 'Kim Park',
+      senderSmtp: 'kim.park@example.org',
+      body: 'The figures are attached.',
+      recipients: ['alex@example.org'],
+      cc: ['lee@example.org'],
+      submitted: new Date('2026-11-23T09:30:00Z'),
+      files: [{ name: 'figures.csv', mime: 'text/csv', data: Buffer.from('q,value\n1,2\n') }],
+    });
+    const parsed = await parseRawEmail(raw);
+    expect([parsed.from?.name, parsed.from?.address, parsed.subject]).toEqual([
+      'Kim Park',
+      'kim.park@example.org',
+      'Quarterly figures',
+    ]);
+    expect(parsed.to.map((a) => a.address)).toEqual(['alex@example.org']);
+    // The Cc line and the time it was sent, from the item's fixed-length property tables.
+    expect(outlookItemToMime(raw).toString('latin1')).toMatch(/\r\nCc: lee@example\.org\r\n/);
+    expect(parsed.date).toBe('2026-11-23T09:30:00.000Z');
+    expect(parsed.text.trim()).toBe('The figures are attached.');
+    expect(parsed.attachments.map((a) => [a.filename, a.mimeType, a.size])).toEqual([
+      ['figures.csv', 'text/csv', 12],
+    ]);
+  });
+
+  it("reads an item's attached page like any other attachment", async () => {
+    const raw = outlookItem({
+      subject: 'Remittance advice',
+      senderName: 'Accounts',
+      senderSmtp: 'ap@supplier-pay.example',
+      body: 'Please find the remittance advice attached.',
+      files: [
+        {
+          name: 'Remittance.html',
+          mime: 'text/html',
+          data: Buffer.from('<form action="https://pay-check.example/p"><input type="password"></form>'),
+        },
+      ],
+    });
+    const { analysis } = await engine.analyzeRaw(raw);
+    expect(analysis.indicators.find((i) => i.id === 'attachments.page_form')?.evidence).toEqual([
+      'Remittance.html: https://pay-check.example/p',
+    ]);
+  });
+
+  it('reads an Outlook item attached to mail as an attached message', async () => {
+    const b = 'msg-boundary-5';
+    const raw = Buffer.concat([
+      Buffer.from(
+        [
+          'From: Sam Lee <sam.lee@example.org>',
+          'To: security@example.org',
+          'Subject: FW: look at this',
+          'MIME-Version: 1.0',
+          `Content-Type: multipart/mixed; boundary="${b}"`,
+          '',
+          `--${b}`,
+          'Content-Type: text/plain',
+          '',
+          'The original is attached.',
+          `--${b}`,
+          'Content-Type: application/vnd.ms-outlook; name="Unusual sign-in activity.msg"',
+          'Content-Transfer-Encoding: base64',
+          'Content-Disposition: attachment; filename="Unusual sign-in activity.msg"',
+          '',
+          item('phishing-sign-in-alert.msg').toString('base64'),
+          `--${b}--`,
+          '',
+        ].join('\r\n'),
+      ),
+    ]);
+    const { parsed, analysis } = await engine.analyzeRaw(raw);
+    expect(parsed.attachedMessages?.map((m) => m.from?.address)).toEqual([
+      'account-security@ms-account-verify.example',
+    ]);
+    expect(analysis.risk_level).toBe('HIGH');
+  });
+
+  it('leaves other Compound Files attached (a .doc, an .xls) as the files they are', async () => {
+    const doc = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(doc, '/WordDocument', Buffer.alloc(4096, 1));
+    const bytes = CFB.write(doc, { type: 'buffer' }) as Buffer;
+    expect(isOutlookItem(bytes)).toBe(true);
+    const b = 'doc-boundary-2';
+    const raw = [
+      'From: Kim Park <kim.park@example.org>',
+      'Subject: minutes',
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/mixed; boundary="${b}"`,
+      '',
+      `--${b}`,
+      'Content-Type: text/plain',
+      '',
+      'The minutes are attached.',
+      `--${b}`,
+      'Content-Type: application/msword; name="minutes.doc"',
+      'Content-Transfer-Encoding: base64',
+      'Content-Disposition: attachment; filename="minutes.doc"',
+      '',
+      bytes.toString('base64'),
+      `--${b}--`,
+      '',
+    ].join('\r\n');
+    const parsed = await parseRawEmail(raw);
+    expect([parsed.attachedMessages, parsed.warnings, parsed.attachments.map((a) => a.filename)]).toEqual([
+      undefined,
+      [],
+      ['minutes.doc'],
+    ]);
+  });
+
+  it('says so when an Outlook file cannot be read, and never throws', async () => {
+    const raw = item('phishing-sign-in-alert.msg');
+    const truncated = raw.subarray(0, 1536);
+    const parsed = await parseRawEmail(truncated);
+    expect(parsed.warnings.join(' ')).toMatch(/Outlook item that could not be read/);
+    const flipped = Buffer.from(raw);
+    for (let i = 600; i < flipped.length; i += 97) flipped[i] = (flipped[i] as number) ^ 0x5a;
+    await expect(parseRawEmail(flipped)).resolves.toBeDefined();
+  });
+
+  it('scans .msg files in a folder with the mail around them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pg-msg-'));
+    writeFileSync(join(dir, 'alert.msg'), item('phishing-sign-in-alert.msg'));
+    const seen = [];
+    for await (const m of scanMailPaths(engine, [dir], { workers: 0 })) seen.push(m);
+    expect(seen.map((m) => [m.summary.subject, m.analysis.risk_level])).toEqual([
+      ['Unusual sign-in activity', 'HIGH'],
+    ]);
+  });
+});
