@@ -465,7 +465,24 @@ const KEPT_DEEP = new Set(['a', 'form']);
  * are skipped, and a closing tag closes the innermost open element of its name (a stray `</x>`
  * closes nothing, so `<b></x>` repeated nests as deep as `<b>`).
  */
+/** Whether the text has more than `n` "<" characters. */
+function hasTags(html: string, n: number): boolean {
+  let at = -1;
+  for (let seen = 0; seen <= n; seen++) {
+    at = html.indexOf('<', at + 1);
+    if (at < 0) return false;
+  }
+  return true;
+}
+
+/** A letter, digit, ":" or "-": what a tag name is read as. */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 58) || c === 45;
+}
+
 export function withinDepth(html: string): { html: string; dropped: number } {
+  // Fewer tags than the depth cannot nest past it, and strays among them cost the parser little.
+  if (!hasTags(html, MAX_HTML_DEPTH)) return { html, dropped: 0 };
   let lower: string | null = null;
   /** The open elements' names, as the parser would keep them (roughly). */
   const open: string[] = [];
@@ -485,7 +502,7 @@ export function withinDepth(html: string): { html: string; dropped: number } {
     }
     const closing = next === 47; /* / */
     let j = i + (closing ? 2 : 1);
-    while (j < html.length && /[A-Za-z0-9:-]/.test(html[j] as string)) j++;
+    while (j < html.length && isNameChar(html.charCodeAt(j))) j++;
     const name = html.slice(i + (closing ? 2 : 1), j).toLowerCase();
     if (!name) {
       // A "<" in text, not a tag.
