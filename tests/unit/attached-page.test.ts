@@ -150,6 +150,17 @@ describe('an attached page in the analysis', () => {
     ).toContain('attachments.page_redirect');
   });
 
+  it('calls a form without a password sent elsewhere suspicious, not a fake sign-in page', async () => {
+    const { analysis } = await engine.analyzeRaw(
+      withPage('<form action="https://survey.example/submit"><input name="answer"></form>'),
+    );
+    const form = analysis.indicators.find((i) => i.id === 'attachments.page_form');
+    expect([form?.severity, form?.explanation]).toEqual([
+      'high',
+      expect.stringMatching(/^The attached page sends what is typed into it to survey\.example/),
+    ]);
+  });
+
   it("does not flag a secure-mail envelope's password form that opens the message through its service", async () => {
     const { analysis } = await engine.analyzeRaw(fixture('legit-secure-envelope.eml'));
     expect(analysis.indicators.map((i) => i.id)).not.toContain('attachments.page_form');

@@ -118,6 +118,8 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
  * own server (`ownDomain` below).
  */
 const ENVELOPE_SERVICE = new Set(['res.cisco.com']);
+/** Chat services' APIs, where phishing kits send what they collect (attached-page.ts COLLECTOR). */
+const COLLECTOR_HOST = /^https?:\/\/(?:api\.telegram\.org|(?:www\.)?discord(?:app)?\.com)\//i;
 
 type Add = (id: string, s: Indicator['severity'], w: number, e: string, ev: string) => void;
 
@@ -157,11 +159,14 @@ function inspectPage(name: string, content: Uint8Array, ownDomain: string | null
   const sends = away(page.sendsTo);
   const ownTargets = page.sendsTo.length > 0 && sends.length === 0;
   if (sends[0] || (page.asksPassword && !ownTargets)) {
-    const to = sends[0];
+    const to = sends.find((s) => COLLECTOR_HOST.test(s.href)) ?? sends[0];
+    // A password, or a chat bot collecting what is typed, is a fake page's; another form sent
+    // elsewhere (a survey, an order form) is only suspicious.
+    const stealing = page.asksPassword || (to !== undefined && COLLECTOR_HOST.test(to.href));
     add(
       'attachments.page_form',
-      'critical',
-      0.6,
+      stealing ? 'critical' : 'high',
+      stealing ? 0.6 : 0.5,
       to
         ? `The attached page ${page.asksPassword ? 'asks for a password and ' : ''}sends what is typed into it to ${to.domain}: a form that opens from a file on your computer, not on the site it names.`
         : 'The attached page asks for a password: a sign-in form that opens from a file on your computer, not on the site it names, is a fake one.',
