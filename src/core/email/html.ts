@@ -14,6 +14,8 @@ export interface HtmlFacts {
   tallestBlank: number;
   /** How far, in px, the furthest first line is moved off the screen to the left (FAR_INDENT_PX); 0 if none. */
   farIndent: number;
+  /** Opening tags taken out past MAX_HTML_DEPTH open elements (withinDepth); 0 for real mail. */
+  deepTagsDropped: number;
 }
 
 const SKIP = new Set(['script', 'style', 'head', 'title', 'noscript', 'template']);
@@ -223,7 +225,8 @@ export function extractHtml(html: string): HtmlFacts {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.write(neutraliseRawText(html));
+  const shallow = withinDepth(neutraliseRawText(html));
+  parser.write(shallow.html);
   parser.end();
   flushHidden();
 
@@ -243,6 +246,7 @@ export function extractHtml(html: string): HtmlFacts {
     imageCount,
     tallestBlank,
     farIndent: furthestIndent,
+    deepTagsDropped: shallow.dropped,
   };
 }
 

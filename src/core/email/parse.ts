@@ -4,11 +4,11 @@ import { withoutGatewayMarks } from './gateway.js';
 import { isOutlookItem, outlookItemToMime } from './outlook-msg.js';
 import {
   extractHtml,
+  type HtmlFacts,
   linksInText,
   looksLikeHtml,
   MAX_HTML_DEPTH,
   visibleChars,
-  withinDepth,
   withTextLinks,
 } from './html.js';
 import type { EmailAttachment, MailAddress, ParsedEmail } from './types.js';
@@ -25,18 +25,19 @@ const HTML_CHARS_COUNTED = 1000;
 const MAX_HTML_CHARS = 512 * 1024;
 
 function clipHtml(html: string | null, warnings: string[]): string | null {
-  if (html === null) return html;
-  let clipped = html;
-  if (clipped.length > MAX_HTML_CHARS) {
-    warnings.push(`HTML part of ${html.length} characters; only the first ${MAX_HTML_CHARS} were read`);
-    clipped = clipped.slice(0, MAX_HTML_CHARS);
-  }
-  const shallow = withinDepth(clipped);
-  if (shallow.dropped > 0)
+  if (html === null || html.length <= MAX_HTML_CHARS) return html;
+  warnings.push(`HTML part of ${html.length} characters; only the first ${MAX_HTML_CHARS} were read`);
+  return html.slice(0, MAX_HTML_CHARS);
+}
+
+/** The HTML's facts (html.ts), and a warning when nesting past MAX_HTML_DEPTH was taken out. */
+function readHtml(html: string, warnings: string[]): HtmlFacts {
+  const facts = extractHtml(html);
+  if (facts.deepTagsDropped > 0)
     warnings.push(
-      `HTML nests more than ${MAX_HTML_DEPTH} elements deep; ${shallow.dropped} deeper tags were read as part of the element above`,
+      `HTML nests more than ${MAX_HTML_DEPTH} elements deep; ${facts.deepTagsDropped} deeper tags were read as part of the element above`,
     );
-  return shallow.html;
+  return facts;
 }
 
 /**
@@ -220,7 +221,7 @@ export function parseTestEmail(input: { subject: string; sender: string; content
 function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail {
   const header = (key: string) => email.headers.filter((h) => h.key === key).map((h) => h.value);
   const html = clipHtml(email.html ?? null, warnings);
-  const facts = html ? extractHtml(html) : null;
+  const facts = html ? readHtml(html, warnings) : null;
   const htmlChars = facts ? visibleChars(facts.text, HTML_CHARS_COUNTED) : null;
   let text = email.text?.trim() && !isStub(email.text, htmlChars) ? email.text : (facts?.text ?? '');
   if (text.length > MAX_TEXT_CHARS) {
@@ -315,7 +316,7 @@ function fromParts(p: {
   size: number;
 }): ParsedEmail {
   const isHtml = looksLikeHtml(p.body);
-  const facts = isHtml ? extractHtml(clipHtml(p.body, p.warnings) ?? '') : null;
+  const facts = isHtml ? readHtml(clipHtml(p.body, p.warnings) ?? '', p.warnings) : null;
   const text = (facts?.text ?? p.body).slice(0, MAX_TEXT_CHARS);
   const links = facts ? withTextLinks(facts.links, facts.text) : linksInText(text);
   for (const form of facts?.forms ?? [])
