@@ -104,6 +104,13 @@ describe('reading an attached page', () => {
     ]);
   });
 
+  it('keeps what it collects bounded on a page that repeats one pattern', () => {
+    // 250,000 requests once overflowed the call stack when their addresses were spread into a list.
+    const page = read('fetch("https://'.repeat(250_000));
+    expect(page.sendsTo.length).toBeLessThanOrEqual(50);
+    expect(page.links.length).toBeLessThanOrEqual(50);
+  });
+
   it('finds a file built in the browser (HTML smuggling)', () => {
     expect(
       read(`<script>var b = new Blob([bytes], {type: "application/octet-stream"});

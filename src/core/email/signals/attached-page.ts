@@ -32,6 +32,8 @@ const MAX_LAYERS = 4;
 /** An encoded literal this long is a page or script hidden from view, not a token or an icon. */
 const LONG_LITERAL = 200;
 const MAX_LINKS = 50;
+/** Addresses collected per list before duplicates are removed: a page repeating one is bounded. */
+const MAX_COLLECTED = 500;
 
 const ACTIVE_PAGE = /\.(html?|xhtml|shtml|svg|mht|mhtml)\s*$/i;
 
@@ -106,14 +108,14 @@ function readLayer(text: string, page: AttachedPage): void {
   readTags(text, page);
   // A password field a script writes out ('<input type="password">' in a string).
   if (SCRIPTED_PASSWORD.test(text)) page.asksPassword = true;
-  for (const m of text.matchAll(SCRIPT_REDIRECT)) page.redirectsTo.push(firstGroup(m));
-  for (const m of text.matchAll(SCRIPT_SEND)) page.sendsTo.push(firstGroup(m));
-  for (const m of text.matchAll(COLLECTOR)) page.sendsTo.push(m[0]);
+  for (const m of text.matchAll(SCRIPT_REDIRECT)) if (!keep(page.redirectsTo, firstGroup(m))) break;
+  for (const m of text.matchAll(SCRIPT_SEND)) if (!keep(page.sendsTo, firstGroup(m))) break;
+  for (const m of text.matchAll(COLLECTOR)) if (!keep(page.sendsTo, m[0])) break;
   // Pictures embedded as data: URIs are long base64 too, and hide nothing.
   if (hasLongEncoded(text.replace(EMBEDDED_PICTURE, '')))
     for (const [name, call] of DECODER) if (call.test(text)) page.decoders.push(name);
   if (BLOB.test(text) && BLOB_SAVED.test(text)) page.buildsFile = true;
-  page.links.push(...page.sendsTo, ...page.redirectsTo);
+  for (const href of [...page.sendsTo, ...page.redirectsTo]) keep(page.links, href);
 }
 
 /**
@@ -125,17 +127,17 @@ function readTags(text: string, page: AttachedPage): void {
   const parser = new Parser(
     {
       onopentag(name, attrs) {
-        if (name === 'form' && isWeb(attrs.action)) page.sendsTo.push((attrs.action ?? '').trim());
+        if (name === 'form' && isWeb(attrs.action)) keep(page.sendsTo, (attrs.action ?? '').trim());
         if (name === 'input' && (attrs.type ?? '').trim().toLowerCase() === 'password')
           page.asksPassword = true;
         if (name === 'meta' && /^\s*refresh\s*$/i.test(attrs['http-equiv'] ?? '')) {
           const url = REFRESH_URL.exec(attrs.content ?? '')?.[1];
-          if (url) page.redirectsTo.push(url);
+          if (url) keep(page.redirectsTo, url);
         }
         if (name === 'a' && 'download' in attrs && /^\s*(?:data|blob):/i.test(attrs.href ?? ''))
           page.buildsFile = true;
         for (const key of ['href', 'src', 'action', 'formaction'])
-          if (isWeb(attrs[key])) page.links.push((attrs[key] ?? '').trim());
+          if (isWeb(attrs[key])) keep(page.links, (attrs[key] ?? '').trim());
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
@@ -145,6 +147,19 @@ function readTags(text: string, page: AttachedPage): void {
 }
 
 const isWeb = (href: string | undefined): boolean => /^\s*https?:\/\//i.test(href ?? '');
+
+/** Adds `value` unless `list` already holds MAX_COLLECTED; false once it is full. */
+function keep(list: string[], value: string): boolean {
+  if (list.length >= MAX_COLLECTED) return false;
+  list.push(value);
+  return true;
+}
+
+/** Whether an address is a chat service's API, where phishing kits send what they collect. */
+export function isCollector(href: string): boolean {
+  COLLECTOR.lastIndex = 0;
+  return COLLECTOR.test(href);
+}
 
 const firstGroup = (m: RegExpMatchArray): string => m.slice(1).find((g) => g !== undefined) ?? '';
 

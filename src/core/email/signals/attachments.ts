@@ -3,7 +3,7 @@ import { registrableDomain, safeUrl } from '../../domains/registrable.js';
 import { VERIFIED_RANK } from './auth.js';
 import type { EmailAttachment, Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
-import { isAttachedPage, readAttachedPage } from './attached-page.js';
+import { isAttachedPage, isCollector, readAttachedPage } from './attached-page.js';
 import { isPdf, pdfLinks } from './pdf.js';
 import { listZip } from './zip.js';
 
@@ -118,8 +118,6 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
  * own server (`ownDomain` below).
  */
 const ENVELOPE_SERVICE = new Set(['res.cisco.com']);
-/** Chat services' APIs, where phishing kits send what they collect (attached-page.ts COLLECTOR). */
-const COLLECTOR_HOST = /^https?:\/\/(?:api\.telegram\.org|(?:www\.)?discord(?:app)?\.com)\//i;
 
 type Add = (id: string, s: Indicator['severity'], w: number, e: string, ev: string) => void;
 
@@ -159,10 +157,10 @@ function inspectPage(name: string, content: Uint8Array, ownDomain: string | null
   const sends = away(page.sendsTo);
   const ownTargets = page.sendsTo.length > 0 && sends.length === 0;
   if (sends[0] || (page.asksPassword && !ownTargets)) {
-    const to = sends.find((s) => COLLECTOR_HOST.test(s.href)) ?? sends[0];
+    const to = sends.find((s) => isCollector(s.href)) ?? sends[0];
     // A password, or a chat bot collecting what is typed, is a fake page's; another form sent
     // elsewhere (a survey, an order form) is only suspicious.
-    const stealing = page.asksPassword || (to !== undefined && COLLECTOR_HOST.test(to.href));
+    const stealing = page.asksPassword || (to !== undefined && isCollector(to.href));
     add(
       'attachments.page_form',
       stealing ? 'critical' : 'high',
