@@ -467,7 +467,7 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
       const page = await signIn(await browser.newContext(), 'judy', 'judy-password', '/settings');
       await page.getByText('No mailbox yet').waitFor();
       await page
-        .getByLabel(/\.eml, \.mbox or \.mbox\.gz files/)
+        .getByLabel(/\.eml, Outlook \.msg, \.mbox or \.mbox\.gz files/)
         .setInputFiles([
           join(FIXTURES, 'email', 'legit-password-reset.eml'),
           join(FIXTURES, 'email', 'phishing-paypal-lookalike.eml'),
