@@ -5,7 +5,7 @@ import CFB from 'cfb';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/app/engine.js';
 import { scanMailPaths } from '../../src/app/scan-files.js';
-import { parseRawEmail } from '../../src/core/index.js';
+import { messageView, parseRawEmail } from '../../src/core/index.js';
 import { isOutlookItem, outlookItemToMime } from '../../src/core/email/outlook-msg.js';
 import { outlookItem } from '../../scripts/make-outlook-fixtures.js';
 import { FIXTURES } from '../helpers/engine.js';
@@ -27,6 +27,14 @@ describe('Outlook items (.msg)', () => {
     expect(analysis.risk_level).toBe('HIGH');
     // The same file converts to the same bytes.
     expect(outlookItemToMime(raw).equals(outlookItemToMime(raw))).toBe(true);
+  });
+
+  it("shows an item's header fields as the message it stands for", async () => {
+    const view = await messageView(item('phishing-sign-in-alert.msg'));
+    expect(view.headers.find((h) => h.name === 'From')?.value).toBe(
+      '"Microsoft account team" <account-security@ms-account-verify.example>',
+    );
+    expect(view.links.map((l) => l.url)).toContain('https://ms-account-verify.example/secure?u=alex');
   });
 
   it('reads an item attached to an item as an attached message: a report saved from Outlook', async () => {
