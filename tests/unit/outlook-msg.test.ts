@@ -13,6 +13,33 @@ import { FIXTURES } from '../helpers/engine.js';
 const engine = createEngine({ trustedAuthServIds: ['mx.example.org'] });
 const item = (name: string) => readFileSync(join(FIXTURES, 'outlook', name));
 
+/** A colleague's short note with one file attached. */
+function withFile(name: string, type: string, bytes: Buffer): Buffer {
+  const b = 'file-boundary-5';
+  return Buffer.from(
+    [
+      'From: Sam Lee <sam.lee@example.org>',
+      'To: security@example.org',
+      'Subject: FW: look at this',
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/mixed; boundary="${b}"`,
+      '',
+      `--${b}`,
+      'Content-Type: text/plain',
+      '',
+      'The original is attached.',
+      `--${b}`,
+      `Content-Type: ${type}; name="${name}"`,
+      'Content-Transfer-Encoding: base64',
+      `Content-Disposition: attachment; filename="${name}"`,
+      '',
+      bytes.toString('base64'),
+      `--${b}--`,
+      '',
+    ].join('\r\n'),
+  );
+}
+
 describe('Outlook items (.msg)', () => {
   it('reads a saved item as the message it was delivered as: its transport headers, HTML and links', async () => {
     const raw = item('phishing-sign-in-alert.msg');
@@ -94,31 +121,11 @@ describe('Outlook items (.msg)', () => {
   });
 
   it('reads an Outlook item attached to mail as an attached message', async () => {
-    const b = 'msg-boundary-5';
-    const raw = Buffer.concat([
-      Buffer.from(
-        [
-          'From: Sam Lee <sam.lee@example.org>',
-          'To: security@example.org',
-          'Subject: FW: look at this',
-          'MIME-Version: 1.0',
-          `Content-Type: multipart/mixed; boundary="${b}"`,
-          '',
-          `--${b}`,
-          'Content-Type: text/plain',
-          '',
-          'The original is attached.',
-          `--${b}`,
-          'Content-Type: application/vnd.ms-outlook; name="Unusual sign-in activity.msg"',
-          'Content-Transfer-Encoding: base64',
-          'Content-Disposition: attachment; filename="Unusual sign-in activity.msg"',
-          '',
-          item('phishing-sign-in-alert.msg').toString('base64'),
-          `--${b}--`,
-          '',
-        ].join('\r\n'),
-      ),
-    ]);
+    const raw = withFile(
+      'Unusual sign-in activity.msg',
+      'application/vnd.ms-outlook',
+      item('phishing-sign-in-alert.msg'),
+    );
     const { parsed, analysis } = await engine.analyzeRaw(raw);
     expect(parsed.attachedMessages?.map((m) => m.from?.address)).toEqual([
       'account-security@ms-account-verify.example',
@@ -131,26 +138,7 @@ describe('Outlook items (.msg)', () => {
     CFB.utils.cfb_add(doc, '/WordDocument', Buffer.alloc(4096, 1));
     const bytes = CFB.write(doc, { type: 'buffer' }) as Buffer;
     expect(isOutlookItem(bytes)).toBe(true);
-    const b = 'doc-boundary-2';
-    const raw = [
-      'From: Kim Park <kim.park@example.org>',
-      'Subject: minutes',
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/mixed; boundary="${b}"`,
-      '',
-      `--${b}`,
-      'Content-Type: text/plain',
-      '',
-      'The minutes are attached.',
-      `--${b}`,
-      'Content-Type: application/msword; name="minutes.doc"',
-      'Content-Transfer-Encoding: base64',
-      'Content-Disposition: attachment; filename="minutes.doc"',
-      '',
-      bytes.toString('base64'),
-      `--${b}--`,
-      '',
-    ].join('\r\n');
+    const raw = withFile('minutes.doc', 'application/msword', bytes);
     const parsed = await parseRawEmail(raw);
     expect([parsed.attachedMessages, parsed.warnings, parsed.attachments.map((a) => a.filename)]).toEqual([
       undefined,
