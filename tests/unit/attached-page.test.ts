@@ -168,6 +168,17 @@ describe('an attached page in the analysis', () => {
     ]);
   });
 
+  it("does not flag a form without a password that goes to the sender's own server (Proofpoint's envelope)", async () => {
+    const envelope =
+      '<form method="post" action="https://securemail.clinic-north.example/formpostdir/securereader"><input type="hidden" name="msg" value="ZW5jcnlwdGVk"><button>Click to read message</button></form>';
+    const from = 'Clinic North <notices@clinic-north.example>';
+    expect(await ids(withPage(envelope, 'SecureMessageAtt.html', from))).not.toContain(
+      'attachments.page_form',
+    );
+    // From anyone else, the same form sends what it holds elsewhere.
+    expect(await ids(withPage(envelope, 'SecureMessageAtt.html'))).toContain('attachments.page_form');
+  });
+
   it("does not flag a secure-mail envelope's password form that opens the message through its service", async () => {
     const { analysis } = await engine.analyzeRaw(fixture('legit-secure-envelope.eml'));
     expect(analysis.indicators.map((i) => i.id)).not.toContain('attachments.page_form');

@@ -88,8 +88,8 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
     if (a.content && isAttachedPage(a)) {
       // A well-known sender's own secure-mail server may receive an envelope's password; a
       // phisher's own domain is where a fake page sends its catch.
-      const own = senderDomain && popular.isPopular(senderDomain, VERIFIED_RANK) ? senderDomain : null;
-      inspectPage(name, a.content, own, add);
+      const known = senderDomain && popular.isPopular(senderDomain, VERIFIED_RANK) ? senderDomain : null;
+      inspectPage(name, a.content, { known, sender: senderDomain }, add);
     }
     if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
     if (a.content && isPdf(a)) {
@@ -123,12 +123,19 @@ type Add = (id: string, s: Indicator['severity'], w: number, e: string, ev: stri
 
 /**
  * What an attached page would do if opened (attached-page.ts), said where it is a phisher's.
- * `ownDomain` is a well-known sender's domain, whose organisation's servers are its own.
+ * `known` is a well-known sender's domain, whose organisation's servers may take a password;
+ * `sender` is any sender's, whose own servers may take a form without one (Proofpoint's
+ * SecureMessageAtt.html posts the encrypted message to the sending organisation's server).
  */
-function inspectPage(name: string, content: Uint8Array, ownDomain: string | null, add: Add) {
+function inspectPage(
+  name: string,
+  content: Uint8Array,
+  own: { known: string | null; sender: string | null },
+  add: Add,
+) {
   const page = readAttachedPage(content);
-  /** The addresses off the sender's organisation and the envelope service, with their domains. */
-  const away = (urls: readonly string[]) =>
+  /** The addresses off `ownDomain`'s organisation and the envelope service, with their domains. */
+  const away = (urls: readonly string[], ownDomain = own.known) =>
     urls.flatMap((href) => {
       const host = safeUrl(href)?.hostname.toLowerCase() ?? '';
       const domain = registrableDomain(host);
@@ -154,13 +161,14 @@ function inspectPage(name: string, content: Uint8Array, ownDomain: string | null
       `Opening the attached page sends your browser to ${redirect.domain}: a link kept in a file, out of reach of the checks a message's links get.`,
       evidence(redirect.href),
     );
-  const sends = away(page.sendsTo);
+  const collector = away(page.sendsTo).find((s) => isCollector(s.href));
+  // A password, or a chat bot collecting what is typed, is a fake page's; another form sent
+  // elsewhere (a survey, an order form) is only suspicious, and not when it goes to the sender.
+  const stealing = page.asksPassword || collector !== undefined;
+  const sends = stealing ? away(page.sendsTo) : away(page.sendsTo, own.sender);
   const ownTargets = page.sendsTo.length > 0 && sends.length === 0;
   if (sends[0] || (page.asksPassword && !ownTargets)) {
-    const to = sends.find((s) => isCollector(s.href)) ?? sends[0];
-    // A password, or a chat bot collecting what is typed, is a fake page's; another form sent
-    // elsewhere (a survey, an order form) is only suspicious.
-    const stealing = page.asksPassword || (to !== undefined && isCollector(to.href));
+    const to = collector ?? sends[0];
     add(
       'attachments.page_form',
       stealing ? 'critical' : 'high',
