@@ -4,6 +4,7 @@ import { analyzeParsed, applyHistory, type SenderHistory } from '../../src/core/
 import { MAX_ATTACHED_MESSAGES, parseRawEmail } from '../../src/core/email/parse.js';
 import { loadModel, loadPopularDomains } from '../../src/adapters/data/load.js';
 import { fixture } from '../helpers/engine.js';
+import { noteWithFiles } from '../helpers/mime.js';
 
 /** The mailbox's own receiving server writes Authentication-Results as mx.example.org. */
 const TRUSTED = ['mx.example.org'];
@@ -11,39 +12,11 @@ const engine = createEngine({ trustedAuthServIds: TRUSTED });
 const deps = { popular: loadPopularDomains(), model: loadModel(), trustedAuthServIds: TRUSTED };
 
 /** A colleague's note with the given messages attached as .eml files (Content-Disposition: attachment). */
-function forward(
-  attached: Buffer[],
-  note = 'Hi, this came in this morning. The original is attached.\r\n',
-): Buffer {
-  const b = 'fw-boundary-17';
-  const parts = attached.map((raw, n) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${b}\r\nContent-Type: message/rfc822\r\nContent-Disposition: attachment; filename="original-${n}.eml"\r\n\r\n`,
-      ),
-      raw,
-      Buffer.from('\r\n'),
-    ]),
+const forward = (attached: Buffer[]): Buffer =>
+  noteWithFiles(
+    attached.map((raw, n) => ({ name: `original-${n}.eml`, type: 'message/rfc822', content: raw })),
+    { boundary: 'fw-boundary-17' },
   );
-  return Buffer.concat([
-    Buffer.from(
-      [
-        'From: Sam Lee <sam.lee@example.org>',
-        'To: security@example.org',
-        'Subject: FW: have a look',
-        'MIME-Version: 1.0',
-        `Content-Type: multipart/mixed; boundary="${b}"`,
-        '',
-        `--${b}`,
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        note,
-      ].join('\r\n'),
-    ),
-    ...parts,
-    Buffer.from(`--${b}--\r\n`),
-  ]);
-}
 
 describe('messages attached as files', () => {
   it('scores a colleague forwarding a phish as an attachment by the phish it carries', async () => {

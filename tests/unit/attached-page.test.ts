@@ -3,6 +3,7 @@ import { createEngine } from '../../src/app/engine.js';
 import { readAttachedPage } from '../../src/core/email/signals/attached-page.js';
 import { summariseParsed } from '../../src/adapters/workers/protocol.js';
 import { fixture } from '../helpers/engine.js';
+import { noteWithFiles } from '../helpers/mime.js';
 
 /** The mailbox's own receiving server writes Authentication-Results as mx.example.org. */
 const engine = createEngine({ trustedAuthServIds: ['mx.example.org'] });
@@ -11,31 +12,13 @@ const percent = (s: string) =>
   [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join('');
 
 /** A short note from `from` with `page` attached as `name`. */
-function withPage(page: string, name = 'Remittance.html', from = 'Accounts <ap@supplier-pay.example>') {
-  const b = 'page-boundary-3';
-  return Buffer.from(
-    [
-      `From: ${from}`,
-      'To: alex@example.org',
-      'Subject: Remittance advice',
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/mixed; boundary="${b}"`,
-      '',
-      `--${b}`,
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Please find the remittance advice attached.',
-      `--${b}`,
-      'Content-Type: text/html; charset=utf-8',
-      'Content-Transfer-Encoding: base64',
-      `Content-Disposition: attachment; filename="${name}"`,
-      '',
-      Buffer.from(page).toString('base64'),
-      `--${b}--`,
-      '',
-    ].join('\r\n'),
-  );
-}
+const withPage = (page: string, name = 'Remittance.html', from = 'Accounts <ap@supplier-pay.example>') =>
+  noteWithFiles([{ name, type: 'text/html', content: page }], {
+    from,
+    to: 'alex@example.org',
+    subject: 'Remittance advice',
+    note: 'Please find the remittance advice attached.',
+  });
 
 const ids = async (raw: Buffer) => (await engine.analyzeRaw(raw)).analysis.indicators.map((i) => i.id);
 

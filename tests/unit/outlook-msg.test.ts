@@ -9,36 +9,14 @@ import { messageView, parseRawEmail } from '../../src/core/index.js';
 import { isOutlookItem, outlookItemToMime } from '../../src/core/email/outlook-msg.js';
 import { outlookItem } from '../../scripts/make-outlook-fixtures.js';
 import { FIXTURES } from '../helpers/engine.js';
+import { noteWithFiles } from '../helpers/mime.js';
 
 const engine = createEngine({ trustedAuthServIds: ['mx.example.org'] });
 const item = (name: string) => readFileSync(join(FIXTURES, 'outlook', name));
 
 /** A colleague's short note with one file attached. */
-function withFile(name: string, type: string, bytes: Buffer): Buffer {
-  const b = 'file-boundary-5';
-  return Buffer.from(
-    [
-      'From: Sam Lee <sam.lee@example.org>',
-      'To: security@example.org',
-      'Subject: FW: look at this',
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/mixed; boundary="${b}"`,
-      '',
-      `--${b}`,
-      'Content-Type: text/plain',
-      '',
-      'The original is attached.',
-      `--${b}`,
-      `Content-Type: ${type}; name="${name}"`,
-      'Content-Transfer-Encoding: base64',
-      `Content-Disposition: attachment; filename="${name}"`,
-      '',
-      bytes.toString('base64'),
-      `--${b}--`,
-      '',
-    ].join('\r\n'),
-  );
-}
+const withFile = (name: string, type: string, bytes: Buffer) =>
+  noteWithFiles([{ name, type, content: bytes }], { note: 'The original is attached.' });
 
 describe('Outlook items (.msg)', () => {
   it('reads a saved item as the message it was delivered as: its transport headers, HTML and links', async () => {

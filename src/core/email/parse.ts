@@ -97,7 +97,7 @@ async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOpt
  * (outlook-msg.ts); anything else as it is. One that cannot be read becomes an empty message
  * with a warning: its binary is not text to score.
  */
-function fromOutlook(raw: Uint8Array, warnings: string[]): Uint8Array {
+export function asInternetMessage(raw: Uint8Array, warnings: string[] = []): Uint8Array {
   if (!isOutlookItem(raw)) return raw;
   if (raw.byteLength > MAX_MESSAGE_BYTES) {
     warnings.push(
@@ -117,7 +117,7 @@ function fromOutlook(raw: Uint8Array, warnings: string[]): Uint8Array {
 
 async function parseOne(raw: Uint8Array | string): Promise<ParsedEmail> {
   const warnings: string[] = [];
-  const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : fromOutlook(raw, warnings);
+  const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : asInternetMessage(raw, warnings);
   let input = bytes;
   if (bytes.byteLength > MAX_MESSAGE_BYTES) {
     warnings.push(`message is ${bytes.byteLength} bytes; only the first ${MAX_MESSAGE_BYTES} were analysed`);

@@ -1,7 +1,6 @@
 import { decodeWords } from 'postal-mime';
-import { isOutlookItem, outlookItemToMime } from './outlook-msg.js';
 import sanitizeHtml from 'sanitize-html';
-import { parseRawEmail } from './parse.js';
+import { asInternetMessage, parseRawEmail } from './parse.js';
 import { attributedResults } from './signals/auth.js';
 
 /** One stored message as a person reads it: headers, visible text, parts, links, authentication. */
@@ -41,7 +40,7 @@ export async function messageView(
       : null;
   return {
     // An Outlook item's header fields are those of the message it stands for (outlook-msg.ts).
-    headers: headerFields(isOutlookItem(raw) ? outlookHeaderSource(raw) : raw),
+    headers: headerFields(asInternetMessage(raw)),
     text:
       parsed.text.length > MAX_TEXT
         ? `${parsed.text.slice(0, MAX_TEXT)}\n[… cut at ${MAX_TEXT} characters]`
@@ -190,12 +189,3 @@ export function inertHtml(html: string): string {
 /** The Content-Security-Policy the inert preview is served with. */
 export const PREVIEW_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'";
-
-/** The Internet message an Outlook item stands for, or nothing when it cannot be read. */
-function outlookHeaderSource(raw: Uint8Array): Uint8Array {
-  try {
-    return outlookItemToMime(raw);
-  } catch {
-    return new Uint8Array();
-  }
-}

@@ -87,7 +87,21 @@ export function attachedPageLinks(email: Pick<ParsedEmail, 'attachments'>): stri
   );
 }
 
+/**
+ * Each attachment's reading, kept while its bytes live: the signals read a page and the stored
+ * links (attachedPageLinks, workers/protocol.ts) read the same one after them.
+ */
+const READ = new WeakMap<Uint8Array, AttachedPage>();
+
 export function readAttachedPage(content: Uint8Array): AttachedPage {
+  const known = READ.get(content);
+  if (known) return known;
+  const page = readPage(content);
+  READ.set(content, page);
+  return page;
+}
+
+function readPage(content: Uint8Array): AttachedPage {
   const page: AttachedPage = {
     sendsTo: [],
     asksPassword: false,
