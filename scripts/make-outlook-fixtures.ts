@@ -14,6 +14,7 @@ export const PROPS = {
   transportHeaders: '007D',
   body: '1000',
   html: '1013',
+  rtfCompressed: '1009',
   senderName: '0C1A',
   senderEmail: '0C1F',
   senderSmtp: '5D01',
@@ -31,6 +32,10 @@ export interface Item {
   transportHeaders?: string;
   body: string;
   html?: string;
+  /** PidTagRtfCompressed: this RTF, compressed by `compressRtf` (with `html` unset, as Outlook often saves HTML mail). */
+  rtf?: string;
+  /** PidTagRtfCompressed as these bytes, for damaged streams. */
+  rtfBytes?: Buffer;
   recipients?: string[];
   /** Recipients on the Cc line (PidTagRecipientType 2). */
   cc?: string[];
@@ -65,6 +70,8 @@ export function addItem(cfb: CFB.CFB$Container, prefix: string, item: Item): voi
   text(PROPS.body, item.body);
   if (item.transportHeaders) text(PROPS.transportHeaders, item.transportHeaders);
   if (item.html) add(`__substg1.0_${PROPS.html}${BINARY}`, Buffer.from(item.html, 'utf8'));
+  const rtf = item.rtfBytes ?? (item.rtf ? compressRtf(Buffer.from(item.rtf, 'latin1')) : null);
+  if (rtf) add(`__substg1.0_${PROPS.rtfCompressed}${BINARY}`, rtf);
   if (item.submitted)
     add('__properties_version1.0', propertyTable(prefix ? 24 : 32, [[0x00390040, filetime(item.submitted)]]));
   const recipients = [
@@ -95,6 +102,83 @@ export function addItem(cfb: CFB.CFB$Container, prefix: string, item: Item): voi
   }
 }
 
+/**
+ * RTF in [MS-OXRTFCP]'s compressed form, as Outlook stores it: a 16-byte header (sizes, "LZFu", the
+ * CRC of what follows), then runs of a control byte and eight items. This writer makes every item
+ * a literal byte, which any reader must take, and ends with the reference to the dictionary's
+ * write position that marks the end. `stored` writes the uncompressed ("MELA") form instead.
+ */
+export function compressRtf(rtf: Buffer, stored = false): Buffer {
+  const header = (comp: number, type: string, crc: number) => {
+    const h = Buffer.alloc(16);
+    h.writeUInt32LE(comp, 0);
+    h.writeUInt32LE(rtf.length, 4);
+    h.write(type, 8, 'latin1');
+    h.writeUInt32LE(crc, 12);
+    return h;
+  };
+  if (stored) return Buffer.concat([header(rtf.length + 12, 'MELA', 0), rtf]);
+  const body: number[] = [];
+  // The dictionary starts with 207 bytes of RTF the reader knows, so its write position does too.
+  const end = (207 + rtf.length) & 4095;
+  for (let i = 0; i <= rtf.length; i += 8) {
+    const run = [...rtf.subarray(i, i + 8)];
+    const control = run.length < 8 ? 1 << run.length : 0;
+    body.push(control, ...run);
+    if (run.length < 8) body.push(end >> 4, (end & 15) << 4);
+  }
+  const data = Buffer.from(body);
+  return Buffer.concat([header(data.length + 12, 'LZFu', crc(data)), data]);
+}
+
+/**
+ * HTML encapsulated in RTF as Outlook writes it ([MS-OXRTFEX]): `\fromhtml1` in the header, each
+ * tag in a `{\*\htmltag}` group, a link's text inside the RTF hyperlink field Outlook shows, with
+ * the RTF-only parts between `\htmlrtf` and `\htmlrtf0`.
+ */
+export function encapsulateHtml(html: string): string {
+  const escape = (text: string) =>
+    [...text.replace(/\s+/g, ' ')]
+      .map((c) => {
+        const code = c.codePointAt(0)!;
+        if (c === '\\' || c === '{' || c === '}') return `\\${c}`;
+        if (code < 0x80) return c;
+        if (code < 0x100) return `\\'${code.toString(16).padStart(2, '0')}`;
+        return code < 0x10000 ? `\\u${code > 0x7fff ? code - 0x10000 : code}?` : '?';
+      })
+      .join('');
+  const out = [
+    '{\\rtf1\\ansi\\ansicpg1252\\fromhtml1 \\fbidis \\deff0{\\fonttbl\r\n{\\f0\\fswiss\\fcharset0 Arial;}\r\n{\\f1\\fmodern Courier New;}}\r\n',
+    '{\\colortbl\\red0\\green0\\blue0;\\red0\\green0\\blue255;}\r\n\\uc1\\pard\\plain\\deftab360 \\f0\\fs24 ',
+  ];
+  for (const [, tag, text] of html.matchAll(/(<[^>]*>)|([^<]+)/g)) {
+    if (text) out.push(escape(text));
+    else if (tag) {
+      const href = /^<a\s[^>]*href="([^"]*)"/i.exec(tag)?.[1];
+      if (/^<\/a>/i.test(tag)) out.push('\\htmlrtf }\\htmlrtf0 \\htmlrtf }\\htmlrtf0 ');
+      out.push(`{\\*\\htmltag${href === undefined ? 64 : 84} ${escape(tag)}}`);
+      if (href !== undefined)
+        out.push(
+          `\\htmlrtf {\\field{\\*\\fldinst{HYPERLINK "${escape(href)}"}}{\\fldrslt\\cf1\\ul \\htmlrtf0 `,
+        );
+      if (/^<\/p>/i.test(tag)) out.push('\\htmlrtf \\par\r\n\\htmlrtf0 ');
+    }
+  }
+  out.push('}');
+  return out.join('');
+}
+
+/** [MS-OXRTFCP]'s CRC: CRC-32's table, started at 0 and not inverted. */
+function crc(data: Buffer): number {
+  let c = 0;
+  for (const byte of data) {
+    let x = (c ^ byte) & 0xff;
+    for (let k = 0; k < 8; k++) x = x & 1 ? 0xedb88320 ^ (x >>> 1) : x >>> 1;
+    c = (x ^ (c >>> 8)) >>> 0;
+  }
+  return c;
+}
+
 export function outlookItem(item: Item): Buffer {
   const cfb = CFB.utils.cfb_new();
   addItem(cfb, '', item);
@@ -123,9 +207,30 @@ const LURE: Item = {
   html: '<html><body><p>We detected something unusual about a recent sign-in to your Microsoft account.</p><p>Country/region: Nigeria<br>IP address: 102.89.0.14</p><p>If this was not you, please secure your account within 24 hours or it will be suspended.</p><p><a href="https://ms-account-verify.example/secure?u=alex">Review recent activity</a></p><p>Thanks,<br>The Microsoft account team</p></body></html>',
 };
 
+/**
+ * The same lure as Outlook often saves HTML mail: the HTML only inside the compressed RTF body, and
+ * a plain body that writes each link's address after its text. The link's text shows Microsoft's
+ * own address; only the HTML says it leads elsewhere.
+ */
+export const RTF_LURE: Item = {
+  ...LURE,
+  html: undefined,
+  body: LURE.body.replace(
+    'suspended: https://ms-account-verify.example/secure?u=alex',
+    'suspended.\r\n\r\nhttps://account.microsoft.com/activity<https://ms-account-verify.example/secure?u=alex>',
+  ),
+  rtf: encapsulateHtml(
+    LURE.html!.replace('>Review recent activity</a>', '>https://account.microsoft.com/activity</a>').replace(
+      'suspended.</p>',
+      'suspended. Caf\u00e9 \u2013 \u4e2d</p>',
+    ),
+  ),
+};
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
   const dir = join(import.meta.dirname, '..', 'fixtures', 'outlook');
   writeFileSync(join(dir, 'phishing-sign-in-alert.msg'), outlookItem(LURE));
+  writeFileSync(join(dir, 'phishing-rtf-body.msg'), outlookItem(RTF_LURE));
   writeFileSync(
     join(dir, 'report-with-item-attached.msg'),
     outlookItem({

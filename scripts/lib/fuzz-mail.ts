@@ -4,6 +4,7 @@ import { deflateRawSync } from 'node:zlib';
 import type { Engine } from '../../src/app/engine.js';
 import { PhishguardError } from '../../src/errors.js';
 import { mulberry32 } from './logreg.js';
+import { compressRtf, outlookItem, RTF_LURE } from '../make-outlook-fixtures.js';
 
 /** Seeded (mulberry32, as training uses): the same seed gives the same mutations on every machine. */
 export const prng = mulberry32;
@@ -125,6 +126,32 @@ export const MUTATORS: Record<string, Mutator> = {
     for (let i = 0, n = 1 + Math.floor(r() * 40); i < n; i++)
       c[512 + Math.floor(r() * (c.length - 512))] = Math.floor(r() * 256);
     return r() < 0.3 ? c.subarray(0, 512 + Math.floor(r() * (c.length - 512))) : c;
+  },
+  // An Outlook item whose HTML is only in its compressed RTF body (rtf.ts): one pattern's opening
+  // repeated, or the fixture's RTF with bytes of its compressed stream changed.
+  rtfBody: (_m, r) => {
+    const unit = pick(
+      [
+        '{',
+        '}',
+        '{\\*\\htmltag64 <b>}',
+        "\\'e9",
+        '\\u8364?',
+        '\\par',
+        '\\bin',
+        '\\htmlrtf ',
+        '<a href="https://',
+        '\\',
+      ],
+      r,
+    );
+    const rtf = Buffer.from(
+      r() < 0.5 ? `{\\rtf1\\ansi\\fromhtml1 ${unit.repeat(1 + Math.floor(r() * 400_000))}}` : RTF_LURE.rtf!,
+      'latin1',
+    );
+    const rtfBytes = compressRtf(rtf, r() < 0.2);
+    for (let i = 0, n = Math.floor(r() * 8); i < n; i++) rtfBytes[at(rtfBytes, r)] = Math.floor(r() * 256);
+    return outlookItem({ ...RTF_LURE, rtfBytes });
   },
   badCharset: (m, r) => {
     const s = m.toString('latin1');

@@ -7,7 +7,7 @@ import { createEngine } from '../../src/app/engine.js';
 import { scanMailPaths } from '../../src/app/scan-files.js';
 import { messageView, parseRawEmail } from '../../src/core/index.js';
 import { isOutlookItem, outlookItemToMime } from '../../src/core/email/outlook-msg.js';
-import { outlookItem } from '../../scripts/make-outlook-fixtures.js';
+import { compressRtf, outlookItem, RTF_LURE } from '../../scripts/make-outlook-fixtures.js';
 import { FIXTURES } from '../helpers/engine.js';
 import { noteWithFiles } from '../helpers/mime.js';
 
@@ -32,6 +32,39 @@ describe('Outlook items (.msg)', () => {
     expect(analysis.risk_level).toBe('HIGH');
     // The same file converts to the same bytes.
     expect(outlookItemToMime(raw).equals(outlookItemToMime(raw))).toBe(true);
+  });
+
+  it('reads the HTML an item keeps only in its compressed RTF body, where its links show their disguise', async () => {
+    const raw = item('phishing-rtf-body.msg');
+    const { parsed, analysis } = await engine.analyzeRaw(raw);
+    expect(parsed.html).toContain('Café – 中');
+    expect(parsed.links.find((l) => l.source === 'html')).toMatchObject({
+      text: 'https://account.microsoft.com/activity',
+      href: 'https://ms-account-verify.example/secure?u=alex',
+    });
+    // The plain body writes both addresses out; only the HTML says one hides behind the other.
+    expect(analysis.indicators.map((i) => i.id)).toContain('links.text_href_mismatch');
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('keeps the plain body where the RTF body is RTF, encapsulated text or damaged', async () => {
+    const plain = { ...RTF_LURE, body: 'The plain body.', transportHeaders: undefined };
+    const native = await parseRawEmail(outlookItem({ ...plain, rtf: '{\\rtf1\\ansi The RTF body.\\par}' }));
+    expect([native.text.trim(), native.html]).toEqual(['The plain body.', null]);
+    const text = await parseRawEmail(
+      outlookItem({
+        ...plain,
+        body: '',
+        rtf: '{\\rtf1\\ansi\\fromtext {\\fonttbl{\\f0 Arial;}}Only in RTF.}',
+      }),
+    );
+    expect(text.text.trim()).toBe('Only in RTF.');
+    const broken = compressRtf(Buffer.from(RTF_LURE.rtf!, 'latin1'));
+    broken.write('ABCD', 8, 'latin1');
+    for (const rtfBytes of [broken, broken.subarray(0, 9), Buffer.alloc(0)]) {
+      const damaged = await parseRawEmail(outlookItem({ ...plain, rtfBytes }));
+      expect([damaged.text.trim(), damaged.html, damaged.warnings]).toEqual(['The plain body.', null, []]);
+    }
   });
 
   it("shows an item's header fields as the message it stands for", async () => {

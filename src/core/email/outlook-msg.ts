@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import CFB from 'cfb';
+import { decompressRtf, encapsulatedBody, type RtfBody } from './rtf.js';
 
 /** The first bytes of a Compound File (OLE2), the container of Outlook's saved items (.msg). */
 const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -33,6 +34,7 @@ const PR = {
   deliveryTime: 0x0e06,
   body: 0x1000,
   html: 0x1013,
+  rtfCompressed: 0x1009,
   messageId: 0x1035,
   senderName: 0x0c1a,
   senderEmail: 0x0c1f,
@@ -58,8 +60,9 @@ type Storage = Map<string, Uint8Array>;
  *   their MIME structure; otherwise From, To, Subject and Date made from the item's properties;
  * - its body is the item's plain text and HTML, and its attachments as files, an attached item
  *   in turn as a message/rfc822 part.
- * Throws on a file that is not a readable Outlook item. Nothing is run or fetched; the RTF body
- * Outlook keeps when there is no HTML is not read (its plain text is).
+ * Throws on a file that is not a readable Outlook item. Nothing is run or fetched. An item
+ * without an HTML property is read from the HTML or text its compressed RTF body encapsulates
+ * (rtf.ts); an RTF body written as RTF is not read, its plain text is.
  */
 export function outlookItemToMime(raw: Uint8Array): Buffer {
   const file = CFB.read(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), { type: 'buffer' });
@@ -130,15 +133,31 @@ function children(streams: Storage, dir: string, prefix: string): string[] {
   return [...out].sort();
 }
 
+/** The body the item's compressed RTF encapsulates, if it has one that can be read. */
+function rtfBody(streams: Storage, dir: string): RtfBody | null {
+  const compressed = binary(streams, dir, PR.rtfCompressed);
+  if (!compressed) return null;
+  try {
+    return encapsulatedBody(decompressRtf(compressed));
+  } catch {
+    return null;
+  }
+}
+
 /** Fields the rebuilt body structure replaces: the transport headers' own say how the original was laid out. */
 const STRUCTURE = /^(?:content-type|content-transfer-encoding|mime-version|content-disposition)$/i;
 
 function toMime(streams: Storage, dir: string, tag: string, depth: number): Buffer {
   const boundary = `${tag}_${depth}`;
   const alt = `${boundary}_alt`;
-  const text = prop(streams, dir, PR.body) ?? '';
   const htmlBytes = binary(streams, dir, PR.html);
-  const html = htmlBytes ? new TextDecoder('utf-8').decode(htmlBytes) : prop(streams, dir, PR.html);
+  let html = htmlBytes ? new TextDecoder('utf-8').decode(htmlBytes) : prop(streams, dir, PR.html);
+  let text = prop(streams, dir, PR.body) ?? '';
+  if (html === null) {
+    const rtf = rtfBody(streams, dir);
+    if (rtf?.mode === 'html') html = rtf.text;
+    else if (rtf?.mode === 'text' && text.trim() === '') text = rtf.text;
+  }
   const parts: Buffer[] = [
     Buffer.from(
       [
