@@ -50,6 +50,11 @@ const OUTLOOK = readFileSync(
   join(import.meta.dirname, '..', '..', 'fixtures', 'outlook', 'report-with-item-attached.msg'),
 );
 
+/** An opaquely signed message in BER, whose damaged copies test the S/MIME reader. */
+const SMIME = readFileSync(
+  join(import.meta.dirname, '..', '..', 'fixtures', 'smime', 'phishing-opaque-signed-ber.eml'),
+);
+
 const BOMB = zipBomb().toString('base64').replace(/.{76}/g, '$&\n');
 
 export const MUTATORS: Record<string, Mutator> = {
@@ -152,6 +157,15 @@ export const MUTATORS: Record<string, Mutator> = {
     const rtfBytes = compressRtf(rtf, r() < 0.2);
     for (let i = 0, n = Math.floor(r() * 8); i < n; i++) rtfBytes[at(rtfBytes, r)] = Math.floor(r() * 256);
     return outlookItem({ ...RTF_LURE, rtfBytes });
+  },
+  // An opaque S/MIME message (smime.ts) with bytes of its CMS structure changed or cut.
+  opaqueSmime: (_m, r) => {
+    const text = SMIME.toString('latin1');
+    const split = text.indexOf('\r\n\r\n') + 4;
+    const cms = Buffer.from(text.slice(split), 'base64');
+    for (let i = 0, n = 1 + Math.floor(r() * 12); i < n; i++) cms[at(cms, r)] = Math.floor(r() * 256);
+    const body = r() < 0.3 ? cms.subarray(0, at(cms, r)) : cms;
+    return Buffer.from(`${text.slice(0, split)}${body.toString('base64')}\r\n`, 'latin1');
   },
   badCharset: (m, r) => {
     const s = m.toString('latin1');

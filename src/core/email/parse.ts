@@ -2,6 +2,7 @@ import PostalMime, { addressParser, decodeWords } from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
 import { withoutGatewayMarks } from './gateway.js';
 import { isOutlookItem, outlookItemToMime } from './outlook-msg.js';
+import { openOpaqueSmime } from './smime.js';
 import {
   extractHtml,
   type HtmlFacts,
@@ -94,11 +95,12 @@ async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOpt
 
 /**
  * An Outlook item (.msg, what Outlook saves or drags out) as the Internet message it stands for
- * (outlook-msg.ts); anything else as it is. One that cannot be read becomes an empty message
- * with a warning: its binary is not text to score.
+ * (outlook-msg.ts), and a message signed as opaque S/MIME as the content it signs (smime.ts);
+ * anything else as it is. An item that cannot be read becomes an empty message with a warning:
+ * its binary is not text to score.
  */
 export function asInternetMessage(raw: Uint8Array, warnings: string[] = []): Uint8Array {
-  if (!isOutlookItem(raw)) return raw;
+  if (!isOutlookItem(raw)) return openOpaqueSmime(raw, warnings);
   if (raw.byteLength > MAX_MESSAGE_BYTES) {
     warnings.push(
       `an Outlook item of ${raw.byteLength} bytes, over the ${MAX_MESSAGE_BYTES}-byte limit: not read`,
