@@ -179,6 +179,88 @@ function crc(data: Buffer): number {
   return c;
 }
 
+/** A file inside a TNEF stream; `item` writes it as an attached Outlook item (a nested stream). */
+export interface TnefFile {
+  name: string;
+  mime?: string;
+  data: Buffer;
+  item?: boolean;
+}
+
+/**
+ * A TNEF stream ([MS-OXTNEF]) as Exchange writes winmail.dat: the signature and a key, the TNEF
+ * version, code page and message class, then for each file its rendering data, its 8-bit name,
+ * its data, and its MAPI properties (long file name, MIME type, attach method). Each attribute
+ * is a level, an id, a length, the data and a checksum (the sum of the data's bytes).
+ */
+export function winmailDat(files: TnefFile[]): Buffer {
+  const u16 = (v: number) => Buffer.from([v & 0xff, v >> 8]);
+  const u32 = (v: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(v >>> 0);
+    return b;
+  };
+  const attribute = (level: number, id: number, data: Buffer) => {
+    let sum = 0;
+    for (const byte of data) sum = (sum + byte) & 0xffff;
+    return Buffer.concat([Buffer.from([level]), u32(id), u32(data.length), data, u16(sum)]);
+  };
+  const padded = (b: Buffer) => Buffer.concat([u32(b.length), b, Buffer.alloc((4 - (b.length % 4)) % 4)]);
+  /** MAPI properties: a count, then each a type, an id and its value (variable ones as count, length, bytes). */
+  const props = (list: [type: number, id: number, value: Buffer | number][]) =>
+    Buffer.concat([
+      u32(list.length),
+      ...list.map(([type, id, value]) =>
+        Buffer.concat([
+          u16(type),
+          u16(id),
+          typeof value === 'number' ? u32(value) : Buffer.concat([u32(1), padded(value)]),
+        ]),
+      ),
+    ]);
+  const out = [u32(0x223e9f78), u16(0x5a3c)];
+  out.push(attribute(1, 0x00089006, u32(0x00010000)));
+  out.push(attribute(1, 0x00069007, Buffer.concat([u32(1252), u32(0)])));
+  out.push(attribute(1, 0x00078008, Buffer.from('IPM.Microsoft Mail.Note\0', 'latin1')));
+  for (const f of files) {
+    // RENDDATA: attachment type (1, a file), position (none), width, height, flags.
+    out.push(attribute(2, 0x00069002, Buffer.concat([u16(1), u32(0xffffffff), u16(0), u16(0), u32(0)])));
+    // The title is the 8.3 name, as Outlook writes it; the long name is among the properties.
+    out.push(attribute(2, 0x00018010, Buffer.from(`${shortName(f.name)}\0`, 'latin1')));
+    if (!f.item) out.push(attribute(2, 0x0006800f, f.data));
+    out.push(
+      attribute(
+        2,
+        0x00069005,
+        props([
+          [0x001f, 0x3707, Buffer.from(`${f.name}\0`, 'utf16le')],
+          ...(f.mime
+            ? [[0x001e, 0x370e, Buffer.from(`${f.mime}\0`, 'latin1')] as [number, number, Buffer]]
+            : []),
+          [0x0003, 0x3705, f.item ? 5 : 1],
+          // An attached item's data: the interface id of IMessage, then the item's own TNEF stream.
+          ...(f.item
+            ? [[0x000d, 0x3701, Buffer.concat([Buffer.alloc(16, 0x07), f.data])] as [number, number, Buffer]]
+            : []),
+        ]),
+      ),
+    );
+  }
+  return Buffer.concat(out);
+}
+
+/** A file name as DOS's 8.3 form writes it: "Invoice 4471.pdf.exe" as "INVOIC~1.EXE". */
+function shortName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot + 1)] : [name, ''];
+  if (base.length <= 8 && ext.length <= 3 && !/[^A-Za-z0-9_-]/.test(base)) return name;
+  const short = `${base
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 6)
+    .toUpperCase()}~1`;
+  return ext ? `${short}.${ext.slice(0, 3).toUpperCase()}` : short;
+}
+
 export function outlookItem(item: Item): Buffer {
   const cfb = CFB.utils.cfb_new();
   addItem(cfb, '', item);

@@ -4,7 +4,7 @@ import { deflateRawSync } from 'node:zlib';
 import type { Engine } from '../../src/app/engine.js';
 import { PhishguardError } from '../../src/errors.js';
 import { mulberry32 } from './logreg.js';
-import { compressRtf, outlookItem, RTF_LURE } from '../make-outlook-fixtures.js';
+import { compressRtf, outlookItem, RTF_LURE, winmailDat } from '../make-outlook-fixtures.js';
 
 /** Seeded (mulberry32, as training uses): the same seed gives the same mutations on every machine. */
 export const prng = mulberry32;
@@ -166,6 +166,23 @@ export const MUTATORS: Record<string, Mutator> = {
     for (let i = 0, n = 1 + Math.floor(r() * 12); i < n; i++) cms[at(cms, r)] = Math.floor(r() * 256);
     const body = r() < 0.3 ? cms.subarray(0, at(cms, r)) : cms;
     return Buffer.from(`${text.slice(0, split)}${body.toString('base64')}\r\n`, 'latin1');
+  },
+  // winmail.dat (tnef.ts) with bytes of its attributes and properties changed or cut.
+  winmail: (_m, r) => {
+    const dat = winmailDat([
+      { name: 'Invoice 4471.pdf.exe', mime: 'application/x-msdownload', data: Buffer.from('MZ program') },
+      {
+        name: 'Statement.html',
+        mime: 'text/html',
+        data: Buffer.from('<form action="https://p.example/"></form>'),
+      },
+      { name: 'Original.msg', data: winmailDat([]), item: true },
+    ]);
+    for (let i = 0, n = 1 + Math.floor(r() * 12); i < n; i++) dat[at(dat, r)] = Math.floor(r() * 256);
+    const body = (r() < 0.3 ? dat.subarray(0, at(dat, r)) : dat).toString('base64');
+    return Buffer.from(
+      `From: a@example.com\nSubject: winmail\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="w"\n\n--w\nContent-Type: text/plain\n\nsee attached\n--w\nContent-Type: application/ms-tnef; name="winmail.dat"\nContent-Transfer-Encoding: base64\nContent-Disposition: attachment; filename="winmail.dat"\n\n${body}\n--w--\n`,
+    );
   },
   badCharset: (m, r) => {
     const s = m.toString('latin1');

@@ -3,6 +3,7 @@ import type { Address, Email } from 'postal-mime';
 import { withoutGatewayMarks } from './gateway.js';
 import { isOutlookItem, outlookItemToMime } from './outlook-msg.js';
 import { openOpaqueSmime } from './smime.js';
+import { isTnef, readTnef } from './tnef.js';
 import {
   extractHtml,
   type HtmlFacts,
@@ -78,7 +79,7 @@ function isAttachedMessage(a: EmailAttachment): a is EmailAttachment & { content
 }
 
 async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOptions): Promise<ParsedEmail> {
-  const one = await parseOne(raw);
+  const one = withTnefFiles(await parseOne(raw));
   const parsed = options.asSent ? one : withoutGatewayMarks(one);
   if (depth >= MAX_ATTACHED_DEPTH) return parsed;
   const attached = parsed.attachments.filter(isAttachedMessage);
@@ -91,6 +92,37 @@ async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOpt
   for (const a of attached.slice(0, MAX_ATTACHED_MESSAGES))
     parsed.attachedMessages.push(await parseAt(a.content, depth + 1, options));
   return parsed;
+}
+
+/** A winmail.dat part: Exchange's and Outlook's TNEF, named or typed as such and starting as one. */
+const isTnefPart = (a: EmailAttachment): a is EmailAttachment & { content: Uint8Array } =>
+  a.content !== null &&
+  (/^application\/(?:vnd\.)?ms-tnef$/.test(a.mimeType) || /^winmail\.dat$/i.test(a.filename.trim())) &&
+  isTnef(a.content);
+
+/**
+ * The files inside winmail.dat as the message's attachments, in its place, as Outlook shows them
+ * (tnef.ts): a program or a page inside it is then read like any other attachment. One that
+ * cannot be read whole keeps what could be read, with a warning; one that gives nothing stays.
+ */
+function withTnefFiles(parsed: ParsedEmail): ParsedEmail {
+  if (!parsed.attachments.some(isTnefPart)) return parsed;
+  const attachments: EmailAttachment[] = [];
+  for (const a of parsed.attachments) {
+    if (!isTnefPart(a)) {
+      attachments.push(a);
+      continue;
+    }
+    const tnef = readTnef(a.content);
+    if (tnef.damage) parsed.warnings.push(`a winmail.dat that could not be read whole (${tnef.damage})`);
+    if (tnef.items.length > 0)
+      parsed.warnings.push(
+        `winmail.dat holds ${tnef.items.length} attached Outlook item(s), not read: ${tnef.items.join(', ').slice(0, 200)}`,
+      );
+    if (tnef.files.length === 0 && tnef.items.length === 0) attachments.push(a);
+    else attachments.push(...tnef.files);
+  }
+  return { ...parsed, attachments };
 }
 
 /**

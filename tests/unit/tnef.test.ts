@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/app/engine.js';
+import { parseRawEmail } from '../../src/core/index.js';
+import { readTnef } from '../../src/core/email/tnef.js';
+import { winmailDat } from '../../scripts/make-outlook-fixtures.js';
+import { noteWithFiles } from '../helpers/mime.js';
+
+const engine = createEngine();
+const EXE = {
+  name: 'Invoice 4471.pdf.exe',
+  mime: 'application/x-msdownload',
+  data: Buffer.from('MZ program'),
+};
+const PAGE = {
+  name: 'Statement.html',
+  mime: 'text/html',
+  data: Buffer.from('<form action="https://pay-check.example/p"><input type="password"></form>'),
+};
+/** Mail as Exchange sends it with its own formatting: a text part, and winmail.dat. */
+const withWinmail = (dat: Buffer, type = 'application/ms-tnef') =>
+  noteWithFiles([{ name: 'winmail.dat', type, content: dat }], {
+    from: 'Accounts <ap@supplier-pay.example>',
+    subject: 'Invoice 4471',
+    note: 'Please see the invoice attached.',
+  });
+
+describe('winmail.dat (TNEF)', () => {
+  it('reads the files inside winmail.dat as the attachments Outlook shows', async () => {
+    const raw = withWinmail(winmailDat([EXE, PAGE]));
+    const { parsed, analysis } = await engine.analyzeRaw(raw);
+    expect(parsed.attachments.map((a) => [a.filename, a.mimeType, a.size])).toEqual([
+      ['Invoice 4471.pdf.exe', 'application/x-msdownload', 10],
+      ['Statement.html', 'text/html', PAGE.data.length],
+    ]);
+    const ids = analysis.indicators.map((i) => i.id);
+    expect(ids).toContain('attachments.double_extension');
+    expect(ids).toContain('attachments.page_form');
+    expect(analysis.risk_level).toBe('HIGH');
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('finds it by its name when it is typed as any file, and leaves other files alone', async () => {
+    const parsed = await parseRawEmail(withWinmail(winmailDat([EXE]), 'application/octet-stream'));
+    expect(parsed.attachments.map((a) => a.filename)).toEqual(['Invoice 4471.pdf.exe']);
+    const other = await parseRawEmail(withWinmail(Buffer.from('not a TNEF stream at all')));
+    expect([other.attachments.map((a) => a.filename), other.warnings]).toEqual([['winmail.dat'], []]);
+  });
+
+  it('says what it could not read: an attached Outlook item, a stream cut short', async () => {
+    const withItem = await parseRawEmail(
+      withWinmail(winmailDat([EXE, { name: 'Original.msg', data: winmailDat([]), item: true }])),
+    );
+    expect(withItem.attachments.map((a) => a.filename)).toEqual(['Invoice 4471.pdf.exe']);
+    expect(withItem.warnings).toEqual([
+      'winmail.dat holds 1 attached Outlook item(s), not read: Original.msg',
+    ]);
+    const whole = winmailDat([EXE, PAGE]);
+    const cut = readTnef(whole.subarray(0, whole.length - 40));
+    // The second file's properties are cut off: it keeps the 8.3 name its title gives.
+    expect([cut.files.map((f) => f.filename), cut.damage]).toEqual([
+      ['Invoice 4471.pdf.exe', 'STATEM~1.HTM'],
+      'an attribute longer than the stream',
+    ]);
+    // An attribute that claims more than the stream holds: what came before it is kept.
+    const claims = Buffer.from(whole);
+    claims.writeUInt32LE(0xfffffff0, 6 + 1 + 4);
+    expect(readTnef(claims)).toEqual({ files: [], items: [], damage: 'an attribute longer than the stream' });
+    const parsed = await parseRawEmail(withWinmail(whole.subarray(0, 200)));
+    expect(parsed.warnings.join(' ')).toMatch(/winmail\.dat that could not be read whole/);
+  });
+});
