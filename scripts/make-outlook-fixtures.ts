@@ -193,7 +193,7 @@ export interface TnefFile {
  * its data, and its MAPI properties (long file name, MIME type, attach method). Each attribute
  * is a level, an id, a length, the data and a checksum (the sum of the data's bytes).
  */
-export function winmailDat(files: TnefFile[]): Buffer {
+export function winmailDat(files: TnefFile[], message?: Item): Buffer {
   const u16 = (v: number) => Buffer.from([v & 0xff, v >> 8]);
   const u32 = (v: number) => {
     const b = Buffer.alloc(4);
@@ -222,6 +222,34 @@ export function winmailDat(files: TnefFile[]): Buffer {
   out.push(attribute(1, 0x00089006, u32(0x00010000)));
   out.push(attribute(1, 0x00069007, Buffer.concat([u32(1252), u32(0)])));
   out.push(attribute(1, 0x00078008, Buffer.from('IPM.Microsoft Mail.Note\0', 'latin1')));
+  if (message) {
+    // An attached item's stream: its own message properties, as Unicode strings and binaries.
+    const unicode = (id: number, value: string): [number, number, Buffer] => [
+      0x001f,
+      id,
+      Buffer.from(`${value}\0`, 'utf16le'),
+    ];
+    out.push(
+      attribute(
+        1,
+        0x00069003,
+        props([
+          unicode(0x0037, message.subject),
+          unicode(0x0c1a, message.senderName),
+          unicode(0x0c1f, message.senderSmtp),
+          unicode(0x5d01, message.senderSmtp),
+          unicode(0x1000, message.body),
+          ...(message.transportHeaders ? [unicode(0x007d, message.transportHeaders)] : []),
+          ...(message.html
+            ? [[0x0102, 0x1013, Buffer.from(message.html, 'utf8')] as [number, number, Buffer]]
+            : []),
+          ...(message.rtf
+            ? [[0x0102, 0x1009, compressRtf(Buffer.from(message.rtf, 'latin1'))] as [number, number, Buffer]]
+            : []),
+        ]),
+      ),
+    );
+  }
   for (const f of files) {
     // RENDDATA: attachment type (1, a file), position (none), width, height, flags.
     out.push(attribute(2, 0x00069002, Buffer.concat([u16(1), u32(0xffffffff), u16(0), u16(0), u32(0)])));

@@ -176,7 +176,7 @@ export const MUTATORS: Record<string, Mutator> = {
         mime: 'text/html',
         data: Buffer.from('<form action="https://p.example/"></form>'),
       },
-      { name: 'Original.msg', data: winmailDat([]), item: true },
+      { name: 'Original.msg', data: winmailDat([], RTF_LURE), item: true },
     ]);
     for (let i = 0, n = 1 + Math.floor(r() * 12); i < n; i++) dat[at(dat, r)] = Math.floor(r() * 256);
     const body = (r() < 0.3 ? dat.subarray(0, at(dat, r)) : dat).toString('base64');

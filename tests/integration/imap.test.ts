@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { addImapMailbox } from '../../src/app/mailboxes.js';
 import { scanImapMailbox } from '../../src/app/scan-mailbox.js';
 import { loadKey } from '../../src/app/secrets.js';
@@ -262,7 +262,11 @@ describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real 
         ).json()) as { total: number }
       ).total;
 
+    // Whatever an expectation says, no daemon outlives the test.
+    const children: { kill: (signal: NodeJS.Signals) => boolean }[] = [];
+    onTestFinished(() => children.forEach((c) => c.kill('SIGKILL')));
     const first = await start();
+    children.push(first.child);
     let token = await login(first.url);
     await fetch(`${first.url}/api/mailboxes/${id}/scan`, {
       method: 'POST',
@@ -274,6 +278,7 @@ describe.skipIf(skipWithout('dovecot', DOVECOT))('IMAP mailboxes against a real 
     await new Promise((r) => first.child.once('exit', r));
 
     const second = await start();
+    children.push(second.child);
     token = await login(second.url);
     const partial = await total(second.url, token);
     expect(partial).toBeGreaterThanOrEqual(60);

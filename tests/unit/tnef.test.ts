@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/app/engine.js';
 import { parseRawEmail } from '../../src/core/index.js';
 import { readTnef } from '../../src/core/email/tnef.js';
-import { winmailDat } from '../../scripts/make-outlook-fixtures.js';
+import { RTF_LURE, winmailDat } from '../../scripts/make-outlook-fixtures.js';
 import { noteWithFiles } from '../helpers/mime.js';
 
 const engine = createEngine();
@@ -46,13 +46,45 @@ describe('winmail.dat (TNEF)', () => {
     expect([other.attachments.map((a) => a.filename), other.warnings]).toEqual([['winmail.dat'], []]);
   });
 
+  it('reads an Outlook item inside it as an attached message: a phish forwarded as an attachment through Exchange', async () => {
+    // The item keeps its HTML only in its compressed RTF body, as Outlook often saves it.
+    const lure = winmailDat([], RTF_LURE);
+    const report = noteWithFiles(
+      [
+        {
+          name: 'winmail.dat',
+          type: 'application/ms-tnef',
+          content: winmailDat([{ name: 'Unusual sign-in activity.msg', data: lure, item: true }]),
+        },
+      ],
+      { note: 'Hi, this came in this morning and looks off.' },
+    );
+    const { parsed, analysis } = await engine.analyzeRaw(report);
+    expect(parsed.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+      ['Unusual sign-in activity.eml', 'message/rfc822'],
+    ]);
+    const attached = parsed.attachedMessages?.[0];
+    expect([attached?.from?.address, attached?.subject]).toEqual([
+      'account-security@ms-account-verify.example',
+      'Unusual sign-in activity',
+    ]);
+    expect(attached?.links.find((l) => l.source === 'html')?.href).toBe(
+      'https://ms-account-verify.example/secure?u=alex',
+    );
+    expect(analysis.indicators.find((i) => i.id === 'attachments.attached_message')?.evidence[0]).toContain(
+      'from account-security@ms-account-verify.example: HIGH',
+    );
+    expect(parsed.warnings).toEqual([]);
+  });
+
   it('says what it could not read: an attached Outlook item, a stream cut short', async () => {
     const withItem = await parseRawEmail(
       withWinmail(winmailDat([EXE, { name: 'Original.msg', data: winmailDat([]), item: true }])),
     );
     expect(withItem.attachments.map((a) => a.filename)).toEqual(['Invoice 4471.pdf.exe']);
+    // An item with nothing in it: no properties, no files.
     expect(withItem.warnings).toEqual([
-      'winmail.dat holds 1 attached Outlook item(s), not read: Original.msg',
+      'winmail.dat holds 1 attached Outlook item(s) that could not be read: Original.msg',
     ]);
     const whole = winmailDat([EXE, PAGE]);
     const cut = readTnef(whole.subarray(0, whole.length - 40));

@@ -51,7 +51,7 @@ const PR = {
 } as const;
 
 /** One item's storage: its streams by name, relative to the storage. */
-type Storage = Map<string, Uint8Array>;
+export type Storage = Map<string, Uint8Array>;
 
 /**
  * An Outlook item (.msg) as the Internet message it stands for, so that the one parser reads it:
@@ -78,6 +78,15 @@ export function outlookItemToMime(raw: Uint8Array): Buffer {
   // Boundaries from the file's own hash: the same file converts to the same bytes, and no text
   // in it can be written to end a part early.
   const tag = createHash('sha256').update(raw).digest('hex').slice(0, 24);
+  return toMime(streams, '', `=_phishguard_${tag}`, 0);
+}
+
+/**
+ * An item given as the streams an Outlook file would hold (TNEF's attached items are, tnef.ts),
+ * as the Internet message it stands for; `seed` makes its boundaries.
+ */
+export function storageToMime(streams: Storage, seed: Uint8Array): Buffer {
+  const tag = createHash('sha256').update(seed).digest('hex').slice(0, 24);
   return toMime(streams, '', `=_phishguard_${tag}`, 0);
 }
 

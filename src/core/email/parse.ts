@@ -117,7 +117,7 @@ function withTnefFiles(parsed: ParsedEmail): ParsedEmail {
     if (tnef.damage) parsed.warnings.push(`a winmail.dat that could not be read whole (${tnef.damage})`);
     if (tnef.items.length > 0)
       parsed.warnings.push(
-        `winmail.dat holds ${tnef.items.length} attached Outlook item(s), not read: ${tnef.items.join(', ').slice(0, 200)}`,
+        `winmail.dat holds ${tnef.items.length} attached Outlook item(s) that could not be read: ${tnef.items.join(', ').slice(0, 200)}`,
       );
     if (tnef.files.length === 0 && tnef.items.length === 0) attachments.push(a);
     else attachments.push(...tnef.files);

@@ -166,7 +166,9 @@ export function openOpaqueSmime(raw: Uint8Array, warnings: string[]): Uint8Array
   for (let layer = 0; layer < MAX_LAYERS; layer++) {
     const split = headerSplit(message);
     if (!split) return message;
-    const head = Buffer.from(message.subarray(0, split.headEnd)).toString('latin1');
+    const head = Buffer.from(message.buffer, message.byteOffset, split.headEnd).toString('latin1');
+    // Most mail is not S/MIME: its header block is looked through once, not read field by field.
+    if (!/pkcs7-mime/i.test(head)) return message;
     const fields = head.replace(/\r?\n(?=[ \t])/g, ' ').split(/\r?\n/);
     const field = (name: string) =>
       fields.find((f) => f.slice(0, f.indexOf(':')).trim().toLowerCase() === name)?.slice(name.length + 1) ??
@@ -195,7 +197,7 @@ export function openOpaqueSmime(raw: Uint8Array, warnings: string[]): Uint8Array
 
 /** Where a message's header block ends and its body starts, or null without a blank line. */
 function headerSplit(message: Uint8Array): { headEnd: number; bodyStart: number } | null {
-  const scan = Buffer.from(message.subarray(0, 1024 * 1024));
+  const scan = Buffer.from(message.buffer, message.byteOffset, Math.min(message.byteLength, 1024 * 1024));
   const crlf = scan.indexOf('\r\n\r\n');
   const lf = scan.indexOf('\n\n');
   if (crlf >= 0 && (lf < 0 || crlf < lf)) return { headEnd: crlf, bodyStart: crlf + 4 };

@@ -1,4 +1,5 @@
 import { TextDecoder } from 'node:util';
+import { storageToMime, type Storage } from './outlook-msg.js';
 import type { EmailAttachment } from './types.js';
 
 /*
@@ -17,6 +18,9 @@ const SIGNATURE = 0x223e9f78;
 const LVL_ATTACHMENT = 0x02;
 /** Attribute ids, without their type half. */
 const ATT = {
+  subject: 0x8004,
+  body: 0x800c,
+  mapiProps: 0x9003,
   attachData: 0x800f,
   attachTitle: 0x8010,
   attachRenddata: 0x9002,
@@ -39,8 +43,9 @@ export function isTnef(b: Uint8Array): boolean {
 
 /** What a TNEF stream holds: its files, and what could not be read of it. */
 export interface TnefContents {
+  /** Its files; an attached Outlook item as the Internet message it stands for (`message/rfc822`). */
   files: EmailAttachment[];
-  /** Attached Outlook items inside it, not read (their names). */
+  /** Attached Outlook items inside it that could not be read (their names). */
   items: string[];
   /** Why reading stopped early, if it did. */
   damage: string | null;
@@ -51,24 +56,91 @@ interface Pending {
   longName: string | null;
   mime: string | null;
   data: Uint8Array | null;
-  embedded: boolean;
+  /** An attached Outlook item: its own TNEF stream, or an empty array if it has none to read. */
+  item: Uint8Array | null;
 }
+
+/** Attached items inside attached items read at most, as an Outlook file's are (outlook-msg.ts). */
+const MAX_ITEM_DEPTH = 3;
 
 /** The files of a TNEF stream, as far as it can be read. Never throws. */
 export function readTnef(b: Uint8Array): TnefContents {
   const out: TnefContents = { files: [], items: [], damage: null };
+  const stream = readStream(b, 0);
+  out.damage = stream.damage;
+  for (const f of stream.files) {
+    if (!f.item) {
+      out.files.push(f.file);
+      continue;
+    }
+    const message = f.item.byteLength > 0 ? itemToMime(f.item, 1) : null;
+    if (!message) out.items.push(f.file.filename);
+    else
+      out.files.push({
+        filename: `${f.file.filename.replace(/\.msg$/i, '')}.eml`,
+        mimeType: 'message/rfc822',
+        size: message.byteLength,
+        content: message,
+      });
+  }
+  return out;
+}
+
+interface Stream {
+  /** Message-level MAPI properties (`attMAPIProps`) by the name of the stream an Outlook file keeps each in. */
+  props: Storage;
+  /** The 8-bit subject and body attributes, for streams without the properties. */
+  subject: Uint8Array | null;
+  body: Uint8Array | null;
+  files: { file: EmailAttachment; item: Uint8Array | null }[];
+  damage: string | null;
+}
+
+/**
+ * An attached Outlook item's own TNEF stream as the Internet message it stands for: its
+ * properties laid out as an Outlook file's streams, for outlook-msg.ts to convert. Null if it
+ * holds nothing to read.
+ */
+function itemToMime(b: Uint8Array, depth: number): Buffer | null {
+  const stream = readStream(b, depth);
+  const storage: Storage = new Map(stream.props);
+  if (stream.subject && !storage.has('__substg1.0_0037001F') && !storage.has('__substg1.0_0037001E'))
+    storage.set('__substg1.0_0037001E', stream.subject);
+  if (stream.body && !storage.has('__substg1.0_1000001F') && !storage.has('__substg1.0_1000001E'))
+    storage.set('__substg1.0_1000001E', stream.body);
+  stream.files.forEach(({ file, item }, n) => {
+    const dir = `__attach_version1.0_#${n.toString(16).toUpperCase().padStart(8, '0')}/`;
+    storage.set(`${dir}__substg1.0_3707001F`, Buffer.from(file.filename, 'utf16le'));
+    if (item) {
+      const inner = depth < MAX_ITEM_DEPTH ? itemToMime(item, depth + 1) : null;
+      // outlook-msg.ts reads an attached item from its storage; one made here is already a message.
+      storage.set(`${dir}__substg1.0_370E001F`, Buffer.from('message/rfc822', 'utf16le'));
+      storage.set(`${dir}__substg1.0_37010102`, inner ?? new Uint8Array());
+    } else {
+      storage.set(`${dir}__substg1.0_370E001F`, Buffer.from(file.mimeType, 'utf16le'));
+      storage.set(`${dir}__substg1.0_37010102`, file.content ?? new Uint8Array());
+    }
+  });
+  if (![...storage.keys()].some((k) => k.startsWith('__substg1.0_'))) return null;
+  return storageToMime(storage, b);
+}
+
+function readStream(b: Uint8Array, depth: number): Stream {
+  const out: Stream = { props: new Map(), subject: null, body: null, files: [], damage: null };
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let current: Pending | null = null;
   const finish = () => {
     if (!current) return;
     const name = (current.longName ?? current.title).replace(/[\0\r\n]/g, '').trim() || 'attachment';
-    if (current.embedded) out.items.push(name);
-    else if (current.data && out.files.length < MAX_FILES)
+    if ((current.item || current.data) && out.files.length < MAX_FILES)
       out.files.push({
-        filename: name,
-        mimeType: (current.mime ?? 'application/octet-stream').toLowerCase().trim(),
-        size: current.data.byteLength,
-        content: current.data,
+        file: {
+          filename: name,
+          mimeType: (current.mime ?? 'application/octet-stream').toLowerCase().trim(),
+          size: current.data?.byteLength ?? 0,
+          content: current.data ?? new Uint8Array(),
+        },
+        item: current.item,
       });
     current = null;
   };
@@ -84,14 +156,37 @@ export function readTnef(b: Uint8Array): TnefContents {
       if (start + length + 2 > b.byteLength) throw new Error('an attribute longer than the stream');
       const data = b.subarray(start, start + length);
       at = start + length + 2; // the checksum is not checked: damage shows itself elsewhere
-      if (level !== LVL_ATTACHMENT) continue;
+      if (level !== LVL_ATTACHMENT) {
+        if (depth === 0) continue; // the carrier's own body is the mail's text part
+        if (id === ATT.subject) out.subject = data;
+        else if (id === ATT.body) out.body = data;
+        else if (id === ATT.mapiProps)
+          readProps(data, (prop, type, value) => {
+            if (VARIABLE.has(type) && type !== 0x000d)
+              out.props.set(`__substg1.0_${hex(prop)}${hex(type)}`, value);
+          });
+        continue;
+      }
       if (id === ATT.attachRenddata) {
         finish();
-        current = { title: '', longName: null, mime: null, data: null, embedded: false };
+        current = { title: '', longName: null, mime: null, data: null, item: null };
       } else if (current) {
-        if (id === ATT.attachTitle) current.title = new TextDecoder('windows-1252').decode(data);
-        else if (id === ATT.attachData) current.data = data;
-        else if (id === ATT.attachment) readAttachmentProps(data, current);
+        const into: Pending = current;
+        if (id === ATT.attachTitle) into.title = new TextDecoder('windows-1252').decode(data);
+        else if (id === ATT.attachData) into.data = data;
+        else if (id === ATT.attachment)
+          readProps(data, (prop, type, value, fixed) => {
+            if (prop === PR.attachLongFilename && (type === 0x001e || type === 0x001f))
+              into.longName = text(value, type);
+            else if (prop === PR.attachMimeTag && (type === 0x001e || type === 0x001f))
+              into.mime = text(value, type);
+            // An attached item's data: the interface id (16 bytes), then the item's own TNEF stream.
+            else if (prop === PR.attachDataObj && type === 0x000d)
+              into.item = isTnef(value.subarray(16)) ? value.subarray(16) : new Uint8Array();
+            else if (prop === PR.attachDataObj && type === 0x0102) into.data ??= value;
+            else if (prop === PR.attachMethod && fixed?.getUint32(0, true) === ATTACH_EMBEDDED_MSG)
+              into.item ??= new Uint8Array();
+          });
       }
     }
   } catch (err) {
@@ -101,8 +196,16 @@ export function readTnef(b: Uint8Array): TnefContents {
   return out;
 }
 
-/** PR_ATTACH_LONG_FILENAME, PR_ATTACH_MIME_TAG and whether it is an attached item, from `attAttachment`. */
-function readAttachmentProps(d: Uint8Array, into: Pending): void {
+/**
+ * Each single-valued MAPI property of an `attMAPIProps` or `attAttachment` attribute, handed to
+ * `each` with its id, type and value: the bytes of a variable-length one, or a view of a
+ * fixed-length one's (multi-valued ones are read past). Stops at a type it does not know, as what
+ * follows cannot be found.
+ */
+function readProps(
+  d: Uint8Array,
+  each: (id: number, type: number, value: Uint8Array, fixed: DataView | null) => void,
+): void {
   const view = new DataView(d.buffer, d.byteOffset, d.byteLength);
   let at = 0;
   const need = (n: number) => {
@@ -139,18 +242,14 @@ function readAttachmentProps(d: Uint8Array, into: Pending): void {
       if (VARIABLE.has(base)) {
         const n = u32();
         need(n);
-        const value = d.subarray(at, at + n);
+        if (!multi) each(id, base, d.subarray(at, at + n), null);
         at += n + pad(n);
-        if (id === PR.attachLongFilename) into.longName = text(value, base);
-        else if (id === PR.attachMimeTag) into.mime = text(value, base);
-        else if (id === PR.attachDataObj && base === 0x000d) into.embedded = true;
-        else if (id === PR.attachDataObj && base === 0x0102) into.data ??= value;
       } else {
         const size = FIXED[base];
-        if (size === undefined) return; // a type this reader does not know: what follows cannot be found
+        if (size === undefined) return;
         need(size);
-        if (id === PR.attachMethod && base === 0x0003 && view.getUint32(at, true) === ATTACH_EMBEDDED_MSG)
-          into.embedded = true;
+        if (!multi)
+          each(id, base, d.subarray(at, at + size), new DataView(d.buffer, d.byteOffset + at, size));
         at += size;
       }
     }
@@ -174,6 +273,7 @@ const FIXED: Record<number, number> = {
   0x0040: 8,
   0x0048: 16,
 };
+const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
 const pad = (n: number) => (4 - (n % 4)) % 4;
 const text = (value: Uint8Array, type: number) =>
   new TextDecoder(type === 0x001f ? 'utf-16le' : 'windows-1252').decode(value).replace(/\0+$/, '');
