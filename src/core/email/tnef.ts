@@ -11,7 +11,9 @@ import type { EmailAttachment } from './types.js';
  * A stream is a signature and a key, then attributes: a level (message or attachment), an id, a
  * length, the data and a checksum. Each attachment starts with its rendering attribute and has
  * its name and data as attributes, and its long file name and MIME type among the MAPI
- * properties of its `attAttachment` attribute.
+ * properties of its `attAttachment` attribute. An attached Outlook item is a TNEF stream of its
+ * own inside those properties; its message properties are laid out as an Outlook file's streams
+ * and converted by outlook-msg.ts, so it is read as an attached message.
  */
 
 const SIGNATURE = 0x223e9f78;
