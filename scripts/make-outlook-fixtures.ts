@@ -1,6 +1,8 @@
 // Writes fixtures/outlook/*.msg: Outlook items (Compound Files holding MAPI property streams, as
 // [MS-OXMSG] lays them out) built with the cfb package, for tests of .msg reading. Run with
-// `npx tsx scripts/make-outlook-fixtures.ts`; the files it writes are committed.
+// `npx tsx scripts/make-outlook-fixtures.ts`; the files it writes are committed. Tests and the
+// fuzzer also build items here, compressed RTF bodies (`compressRtf`, `encapsulateHtml`) and
+// winmail.dat streams (`winmailDat`).
 import CFB from 'cfb';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
