@@ -458,17 +458,6 @@ const STRAY_DROPPED_FROM = 100;
 /** Kept past MAX_HTML_DEPTH, up to twice it: what a reader could click or type into. */
 const KEPT_DEEP = new Set(['a', 'form']);
 
-/**
- * The HTML without the opening tags that would leave more than MAX_HTML_DEPTH elements open at
- * once (links and forms up to twice that), and how many were taken out. Their content stays, read
- * as part of the element above. htmlparser2 keeps its open elements in an array it shifts at the
- * front, so each tag costs as much as the depth: a 512 KB part of nothing but nested `<b>` took
- * 7 s, where real mail nests a few dozen deep (925 at most in the corpus, by this count). Cutting
- * the rest off instead would let a sender hide a lure below a deep enough start.
- * Counted in one pass, as the parser would nest them but roughly: comments and text-only elements
- * are skipped, and a closing tag closes the innermost open element of its name (a stray `</x>`
- * closes nothing, so `<b></x>` repeated nests as deep as `<b>`).
- */
 /** Whether the text has more than `n` "<" characters. */
 function hasTags(html: string, n: number): boolean {
   let at = -1;
@@ -484,6 +473,17 @@ function isNameChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 58) || c === 45;
 }
 
+/**
+ * The HTML without the opening tags that would leave more than MAX_HTML_DEPTH elements open at
+ * once (links and forms up to twice that), and how many were taken out. Their content stays, read
+ * as part of the element above. htmlparser2 keeps its open elements in an array it shifts at the
+ * front, so each tag costs as much as the depth: a 512 KB part of nothing but nested `<b>` took
+ * 7 s, where real mail nests a few dozen deep (925 at most in the corpus, by this count). Cutting
+ * the rest off instead would let a sender hide a lure below a deep enough start.
+ * Counted in one pass, as the parser would nest them but roughly: comments and text-only elements
+ * are skipped, and a closing tag closes the innermost open element of its name (a stray `</x>`
+ * closes nothing, so `<b></x>` repeated nests as deep as `<b>`).
+ */
 export function withinDepth(html: string): { html: string; dropped: number } {
   // Fewer tags than the depth cannot nest past it, and strays among them cost the parser little.
   if (!hasTags(html, MAX_HTML_DEPTH)) return { html, dropped: 0 };

@@ -75,15 +75,14 @@ export function outlookItemToMime(raw: Uint8Array): Buffer {
   });
   if (![...streams.keys()].some((k) => k.startsWith('__substg1.0_')))
     throw new Error('no message properties in the file');
-  // Boundaries from the file's own hash: the same file converts to the same bytes, and no text
-  // in it can be written to end a part early.
-  const tag = createHash('sha256').update(raw).digest('hex').slice(0, 24);
-  return toMime(streams, '', `=_phishguard_${tag}`, 0);
+  return storageToMime(streams, raw);
 }
 
 /**
  * An item given as the streams an Outlook file would hold (TNEF's attached items are, tnef.ts),
- * as the Internet message it stands for; `seed` makes its boundaries.
+ * as the Internet message it stands for. Its boundaries come from the hash of `seed`, the item's
+ * own bytes: the same item converts to the same bytes, and no text in it can be written to end a
+ * part early.
  */
 export function storageToMime(streams: Storage, seed: Uint8Array): Buffer {
   const tag = createHash('sha256').update(seed).digest('hex').slice(0, 24);

@@ -161,11 +161,12 @@ function inspectPage(
       `Opening the attached page sends your browser to ${redirect.domain}: a link kept in a file, out of reach of the checks a message's links get.`,
       evidence(redirect.href),
     );
-  const collector = away(page.sendsTo).find((s) => isCollector(s.href));
+  const offKnown = away(page.sendsTo);
+  const collector = offKnown.find((s) => isCollector(s.href));
   // A password, or a chat bot collecting what is typed, is a fake page's; another form sent
   // elsewhere (a survey, an order form) is only suspicious, and not when it goes to the sender.
   const stealing = page.asksPassword || collector !== undefined;
-  const sends = stealing ? away(page.sendsTo) : away(page.sendsTo, own.sender);
+  const sends = stealing ? offKnown : away(page.sendsTo, own.sender);
   const ownTargets = page.sendsTo.length > 0 && sends.length === 0;
   if (sends[0] || (page.asksPassword && !ownTargets)) {
     const to = collector ?? sends[0];
