@@ -1,11 +1,13 @@
 // npm run diag -- SOURCE [full|paste]: why the engine gets a source wrong. Trains the recipe without
 // that legitimate source (or, with SOURCE = forward, without phishing dated from 2025-07-01 on; with
 // SOURCE = newsletter-senders, without one fold of newsletter senders at a time; with a phishing
-// collection's name, without that collection and the later phishing) and prints the features
-// behind its flagged legitimate messages (or its missed phishing).
+// collection's name, without that collection and the later phishing; with SOURCE = inner-forward,
+// without phishing dated from 2025-01-01 on, scoring that of 2025-01 to 2025-06: a forward split for
+// designing rules that never reads the test months) and prints the features behind its flagged
+// legitimate messages (or its missed phishing).
 import { loadPopularDomains } from '../src/adapters/data/load.js';
 import { analyzeParsed, emitFeatures, FeatureCollector, type PhishingModel } from '../src/core/index.js';
-import { loadDataset, type Example } from './lib/dataset.js';
+import { FORWARD_FROM, loadDataset, type Example } from './lib/dataset.js';
 import { inSenderFold, isLaterPhishing, SENDER_FOLDS, toModel, train } from './lib/protocol.js';
 
 const source = process.argv[2] ?? 'templates-allauth';
@@ -13,27 +15,38 @@ const view = (process.argv[3] ?? 'full') as 'full' | 'paste';
 const popular = loadPopularDomains();
 const data = await loadDataset(popular);
 const collection = data.some((e) => e.label === 'phishing' && e.source === source);
-// Missed phishing is what is shown for the forward split and for an unseen collection.
-const forward = source === 'forward' || collection;
+// Missed phishing is what is shown for the forward splits and for an unseen collection.
+const inner = source === 'inner-forward';
+const forward = source === 'forward' || inner || collection;
+/** Phishing of the inner split's six months, and the phishing it trains without (all from its start). */
+const INNER_FROM = '2025-01-01';
+const isInnerHeld = (e: Example) => e.label === 'phishing' && e.date >= INNER_FROM && e.date < FORWARD_FROM;
+const isInnerLater = (e: Example) => e.label === 'phishing' && e.date >= INNER_FROM;
 // newsletter-senders: each sender fold of the newsletters scored by a model trained on the others.
 const senders = source === 'newsletter-senders';
 const folds: { model: PhishingModel; held: Example[] }[] = [];
 for (let fold = 0; fold < (senders ? SENDER_FOLDS : 1); fold++) {
   const test = senders
     ? (e: Example) => inSenderFold(e, fold)
-    : collection
-      ? (e: Example) => e.label === 'phishing' && e.source === source
-      : forward
-        ? isLaterPhishing
-        : (e: Example) => e.label === 'legit' && e.source === source;
-  const model = toModel(train(data.filter((e) => !test(e) && !isLaterPhishing(e))));
+    : inner
+      ? isInnerHeld
+      : collection
+        ? (e: Example) => e.label === 'phishing' && e.source === source
+        : forward
+          ? isLaterPhishing
+          : (e: Example) => e.label === 'legit' && e.source === source;
+  const model = toModel(
+    train(data.filter((e) => !test(e) && !isLaterPhishing(e) && !(inner && isInnerLater(e)))),
+  );
   folds.push({ model, held: data.filter(test) });
 }
 const c = new FeatureCollector();
 let shown = 0;
+let scored = 0;
 const agg = new Map<string, number>();
 for (const { model, held } of folds)
   for (const e of held) {
+    scored++;
     const a = analyzeParsed({ ...e[view], warnings: [] }, { popular, model });
     if (forward ? a.risk_score >= 50 : a.risk_score < 50) continue;
     c.reset();
@@ -63,6 +76,7 @@ for (const { model, held } of folds)
       console.log('   ', a.indicators.map((i) => i.id).join(' '));
     }
   }
+console.log(`${shown} of ${scored} ${forward ? 'phishing messages missed' : 'legitimate messages flagged'}`);
 console.log(`features most often behind ${forward ? 'missed' : 'flagged'} messages:`);
 console.log(
   [...agg]

@@ -177,6 +177,31 @@ describe('sender and authentication signals', () => {
       expect(claims(claim), claim).toContain('sender.brand_display_name');
   });
 
+  it('reads a wallet’s or coin’s "new release" or airdrop from a sender not on its site as an impersonation (rules 2.59.0)', () => {
+    // The make-up of 2025's wallet-extension lures: the project's name over a bought domain, a
+    // download elsewhere. From the project's own site, the same words are its release notice.
+    const release = (sender: string) =>
+      pastedIds(
+        'Electrum Release New Features for Desktop & Browser',
+        sender,
+        'An updated version of the wallet is available. Download and install the update: https://download.electrumupdate.store/',
+      );
+    for (const sender of [
+      'Electrum <hello@electrumteamnews.online>',
+      'BitcoinCore <bitcoincore@projectnewsjournal.blog>',
+      'Monero <monero@business-data-lighthouse.com>',
+      'Ripple Team <xrpl@bounce.example.com>',
+      'OpenSea <postmaster@mg.example.cl>',
+      'Tether Cashback <support@kandypens.example>',
+      'Uniswap <someone@gmail.com>',
+    ])
+      expect(release(sender), sender).toContain('sender.impersonation_lure');
+    for (const sender of ['Electrum <news@electrum.org>', 'Bitcoin Core <announce@bitcoincore.org>'])
+      expect(release(sender), sender).not.toContain('sender.impersonation_lure');
+    // "Ripple" and "Tether" are words too: a whole word of the sender's name, not part of one.
+    expect(release('Rippleton Farms <shop@example.com>')).not.toContain('sender.brand_display_name');
+  });
+
   it('recognises a popular site’s name as the display name of a sender on another domain', () => {
     const ofSender = (sender: string) =>
       rulesEngine().analyzeTest({

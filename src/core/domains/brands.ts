@@ -103,6 +103,14 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
   exodus: ['exodus.com', 'exodus.io'],
   trustwallet: ['trustwallet.com'],
   kraken: ['kraken.com'],
+  // Wallet software and coins whose "new release" or "airdrop" lures name them in the sender.
+  electrum: ['electrum.org'],
+  monero: ['getmonero.org'],
+  bitcoincore: ['bitcoincore.org', 'bitcoin.org'],
+  ripple: ['ripple.com', 'xrpl.org'],
+  opensea: ['opensea.io'],
+  tether: ['tether.to'],
+  uniswap: ['uniswap.org'],
   robinhood: ['robinhood.com'],
   schwab: ['schwab.com'],
   unitedhealthcare: ['uhc.com', 'unitedhealthcare.com', 'myuhc.com'],
@@ -169,6 +177,8 @@ const COMMON_WORD_BRANDS = new Set([
   'correos',
   // "Schwaben", "Schwabing": a whole token in a sender's name only.
   'schwab',
+  'ripple',
+  'tether',
 ]);
 
 /** Two domains one brand uses together (microsoft.com and office.com). */
@@ -236,6 +246,8 @@ const BRAND_SPELLINGS: Readonly<Record<string, string>> = {
   bestbuy: 'Best Buy',
   geeksquad: 'Geek Squad',
   trustwallet: 'Trust Wallet',
+  bitcoincore: 'Bitcoin Core',
+  opensea: 'OpenSea',
   unitedhealthcare: 'UnitedHealthcare',
   tmobile: 'T-Mobile',
   ionos: 'IONOS',
