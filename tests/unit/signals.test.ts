@@ -814,6 +814,9 @@ describe('advance-fee fraud', () => {
       'Le doy una donación de $2,000,000.00. Póngase en contacto conmigo para recibirla.',
       "J'ai hérité de 4 500 000 euros et je vous lègue cet héritage. Contactez-moi.",
       'Ik heb een erfenis van €3.500.000,00 voor u. Neem contact met mij op.',
+      // A million written "Mio." and the verb "spenden" (rules 2.60.0).
+      'Ich habe beschlossen, Ihnen 3.8 mio Eur zu spenden. Kontaktieren Sie mich für weitere Informationen.',
+      'Ich möchte Ihnen € 2,5 Mio. spenden, bitte kontaktieren Sie mich.',
     ]) {
       const a = rulesEngine().analyzeTest({ subject: 'Hallo', sender, content });
       expect(ids(a), content).toContain('content.advance_fee');
