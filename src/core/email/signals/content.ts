@@ -271,15 +271,15 @@ export const MILLIONS = new RegExp(
     String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?[\s,]{0,3}(?:million|m)\b`,
     // 15.5 million dollars · five million us dollars · dois milhões de dólares
     String.raw`\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dois|três|cinco|dez)[\s-]?(?:million|millones|milh(?:ão|ões)|miljoen|millionen)\s(?:de\s)?${CURRENCY_WORD}\b`,
-    // 3.8 Mio. Euro · 2,5 mio € · € 4 Mio: German and Dutch write a million as "Mio." (rules 2.60.0)
+    // 3.8 Mio. Euro · 2,5 mio € · € 4 Mio: German writes a million as "Mio." (rules 2.60.0)
     String.raw`\b\d+(?:[.,]\d+)?\s?mio\.?\s?(?:€|£|\$|${CURRENCY_WORD}\b)|(?:€|£|\$)\s?\d+(?:[.,]\d+)?\s?mio\b`,
   ].join('|'),
   'i',
 );
 /**
  * What every MILLIONS match holds: three groups of digits, a currency sign before a digit, the
- * start of a word for million, or "mio". One message in six of the dev corpus has one; testing for it
- * takes about 2 µs a message, MILLIONS itself 13.
+ * start of a word for million, or "mio". One message in six of the dev corpus has one; testing
+ * for it takes about 2 µs a message, MILLIONS itself 13.
  */
 export const MILLIONS_HINT = /\d[.,\s]\d{3}[.,\s]\d{3}|[$€£]\s?\d|mil[lhj]|mio\b/i;
 const WINDFALL_TOPIC =
