@@ -7,8 +7,8 @@
 // legitimate messages (or its missed phishing).
 import { loadPopularDomains } from '../src/adapters/data/load.js';
 import { analyzeParsed, emitFeatures, FeatureCollector, type PhishingModel } from '../src/core/index.js';
-import { FORWARD_FROM, loadDataset, type Example } from './lib/dataset.js';
-import { inSenderFold, isLaterPhishing, SENDER_FOLDS, toModel, train } from './lib/protocol.js';
+import { loadDataset, type Example } from './lib/dataset.js';
+import { inSenderFold, isLaterPhishing, phishingFrom, SENDER_FOLDS, toModel, train } from './lib/protocol.js';
 
 const source = process.argv[2] ?? 'templates-allauth';
 const view = (process.argv[3] ?? 'full') as 'full' | 'paste';
@@ -18,27 +18,24 @@ const collection = data.some((e) => e.label === 'phishing' && e.source === sourc
 // Missed phishing is what is shown for the forward splits and for an unseen collection.
 const inner = source === 'inner-forward';
 const forward = source === 'forward' || inner || collection;
-/** Phishing of the inner split's six months, and the phishing it trains without (all from its start). */
-const INNER_FROM = '2025-01-01';
-const isInnerHeld = (e: Example) => e.label === 'phishing' && e.date >= INNER_FROM && e.date < FORWARD_FROM;
-const isInnerLater = (e: Example) => e.label === 'phishing' && e.date >= INNER_FROM;
 // newsletter-senders: each sender fold of the newsletters scored by a model trained on the others.
 const senders = source === 'newsletter-senders';
+/** The phishing the inner split trains without: from 2025-01-01 on (it scores that before FORWARD_FROM). */
+const innerLater = phishingFrom('2025-01-01');
+/** What a fold scores. */
+function heldOut(fold: number): (e: Example) => boolean {
+  if (senders) return (e) => inSenderFold(e, fold);
+  if (inner) return (e) => innerLater(e) && !isLaterPhishing(e);
+  if (collection) return (e) => e.label === 'phishing' && e.source === source;
+  if (forward) return isLaterPhishing;
+  return (e) => e.label === 'legit' && e.source === source;
+}
+/** Later phishing the model trains without besides what it scores: the test months, or the inner split's. */
+const later = inner ? innerLater : isLaterPhishing;
 const folds: { model: PhishingModel; held: Example[] }[] = [];
 for (let fold = 0; fold < (senders ? SENDER_FOLDS : 1); fold++) {
-  const test = senders
-    ? (e: Example) => inSenderFold(e, fold)
-    : inner
-      ? isInnerHeld
-      : collection
-        ? (e: Example) => e.label === 'phishing' && e.source === source
-        : forward
-          ? isLaterPhishing
-          : (e: Example) => e.label === 'legit' && e.source === source;
-  const model = toModel(
-    train(data.filter((e) => !test(e) && !isLaterPhishing(e) && !(inner && isInnerLater(e)))),
-  );
-  folds.push({ model, held: data.filter(test) });
+  const test = heldOut(fold);
+  folds.push({ model: toModel(train(data.filter((e) => !test(e) && !later(e)))), held: data.filter(test) });
 }
 const c = new FeatureCollector();
 let shown = 0;

@@ -54,8 +54,13 @@ export function toModel(m: TrainedModel & { spam?: TrainedModel | null }, checks
   return new PhishingModel(m.keys, m.weights, m.bias, m.calibration, checksum, spam);
 }
 
+/** Phishing dated from `date` on. */
+export const phishingFrom =
+  (date: string) =>
+  (e: Example): boolean =>
+    e.label === 'phishing' && e.date >= date;
 /** Phishing dated from FORWARD_FROM on: what the forward-in-time model never saw. */
-export const isLaterPhishing = (e: Example) => e.label === 'phishing' && e.date >= FORWARD_FROM;
+export const isLaterPhishing = phishingFrom(FORWARD_FROM);
 
 /**
  * Newsletters of senders a model never saw, the other senders' newsletters in its training: a
