@@ -817,6 +817,8 @@ describe('advance-fee fraud', () => {
       // A million written "Mio." and the verb "spenden" (rules 2.60.0).
       'Ich habe beschlossen, Ihnen 3.8 mio Eur zu spenden. Kontaktieren Sie mich für weitere Informationen.',
       'Ich möchte Ihnen € 2,5 Mio. spenden, bitte kontaktieren Sie mich.',
+      // As "million" is after a currency sign: up to three spaces or commas before it (rules 2.60.1).
+      'Eine Spende von €3,  Mio für Sie. Kontaktieren Sie mich.',
     ]) {
       const a = rulesEngine().analyzeTest({ subject: 'Hallo', sender, content });
       expect(ids(a), content).toContain('content.advance_fee');

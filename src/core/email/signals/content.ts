@@ -267,12 +267,12 @@ export const MILLIONS = new RegExp(
     String.raw`(?:us\s?\$|usd|\$|€|eur|£|gbp|r\$)\s?\d{1,3}(?:[.,\s]\d{3}){2,}`,
     // 8,199,430.00 euros
     String.raw`\b\d{1,3}(?:[.,\s]\d{3}){2,}(?:[.,]\d{2})?\s?${CURRENCY_WORD}\b`,
-    // $21.4 million · { $ 15, million, united state dollars }
-    String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?[\s,]{0,3}(?:million|m)\b`,
+    // $21.4 million · { $ 15, million, united state dollars } · € 4 Mio (rules 2.60.0 and 2.60.1)
+    String.raw`(?:us\s?\$|\$|€|£)\s?\d+(?:[.,]\d+)?[\s,]{0,3}(?:million|mio|m)\b`,
     // 15.5 million dollars · five million us dollars · dois milhões de dólares
     String.raw`\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred|dois|três|cinco|dez)[\s-]?(?:million|millones|milh(?:ão|ões)|miljoen|millionen)\s(?:de\s)?${CURRENCY_WORD}\b`,
-    // 3.8 Mio. Euro · 2,5 mio € · € 4 Mio: German writes a million as "Mio." (rules 2.60.0)
-    String.raw`\b\d+(?:[.,]\d+)?\s?mio\.?\s?(?:€|£|\$|${CURRENCY_WORD}\b)|(?:€|£|\$)\s?\d+(?:[.,]\d+)?\s?mio\b`,
+    // 3.8 Mio. Euro · 2,5 mio €: German writes a million as "Mio." (rules 2.60.0)
+    String.raw`\b\d+(?:[.,]\d+)?\s?mio\.?\s?(?:€|£|\$|${CURRENCY_WORD}\b)`,
   ].join('|'),
   'i',
 );
