@@ -4,6 +4,7 @@ import { emitFeatures, isModelSignal } from '../model/features.js';
 import type { PhishingModel } from '../model/model.js';
 import { asksOnlyForAdministrator, hasCallToAction } from './call-to-action.js';
 import { meetingInvitation } from './invitation.js';
+import { secureMessageNotice } from './secure-notice.js';
 import { ownBrandSiteOnly } from './own-site.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { attachmentSignals } from './signals/attachments.js';
@@ -18,7 +19,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.60.1';
+export const RULES_VERSION = '2.61.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -139,10 +140,12 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   } else {
     // From a brand's own domain, every link on its sites and nothing else asked: as harmless as
     // mail that asks nothing, whoever wrote the From line (own-site.ts).
-    // A meeting invitation whose links all stay on the meeting service: the same (invitation.ts).
+    // A meeting invitation whose links all stay on the meeting service: the same (invitation.ts);
+    // and a secure message's notice whose links all stay on the service (secure-notice.ts).
     const held =
       ownBrandSiteOnly(email, indicators, senderDomain, deps.popular) ??
-      meetingInvitation(email, indicators, senderDomain);
+      meetingInvitation(email, indicators, senderDomain) ??
+      secureMessageNotice(email, indicators, senderDomain);
     if (held) {
       probability = Math.min(probability, NO_ACTION_CAP);
       indicators.push(held);
@@ -317,7 +320,8 @@ export function summarise(
     (i) =>
       i.id === 'auth.verified_sender' ||
       i.id === 'sender.own_brand_site' ||
-      i.id === 'content.meeting_invitation',
+      i.id === 'content.meeting_invitation' ||
+      i.id === 'content.secure_message_notice',
   );
   if (level === 'SAFE') {
     // A safe verdict leads with what reassures. Signs it outweighed are named as outweighed:

@@ -1,7 +1,6 @@
-import { sameOrganisation } from '../domains/brands.js';
-import { hostInfo, safeUrl } from '../domains/registrable.js';
+import type { HostInfo } from '../domains/registrable.js';
 import { ACTION_SIGNALS, readsAsBill } from './call-to-action.js';
-import { userContentHost } from './own-site.js';
+import { linksStayOn, userContentHost } from './own-site.js';
 import { indicator } from './signals/context.js';
 import type { Indicator, ParsedEmail } from './types.js';
 
@@ -41,7 +40,11 @@ const EVENT_PAGE = 'calendar.google.com';
 /** What an invitation asks beyond its links that phishing needs: these void the reading. */
 const ASKS = new Set([...ACTION_SIGNALS, 'content.callback_lure', 'content.threat']);
 
-function voids(i: Indicator): boolean {
+/**
+ * What voids reading a service's own mail as harmless (a meeting invitation, a secure message's
+ * notice): a strong warning sign, a look-alike, failed authentication, or a request phishing needs.
+ */
+export function voidsServiceReading(i: Indicator): boolean {
   return (
     i.severity === 'critical' ||
     i.severity === 'high' ||
@@ -84,18 +87,13 @@ export function meetingInvitation(
   const shown = `${email.subject}\n${email.text.slice(0, 20_000)}`;
   const service = INVITATION.exec(shown)?.[0];
   // An invitation that reads as a bill carries a call-back lure: its number is not a dial-in.
-  if (!service || readsAsBill(shown) || !onlyCalendarFiles(email) || indicators.some(voids)) return null;
-  for (const link of email.links) {
-    const url = safeUrl(link.href);
-    if (!url) return null;
-    if (url.protocol === 'tel:') continue;
-    if (!/^https?:$/.test(url.protocol)) return null;
-    const host = hostInfo(url.hostname);
-    if (!host.domain || host.isIp) return null;
-    if (host.hostname !== EVENT_PAGE && userContentHost(host.hostname)) return null;
-    const own = senderDomain !== null && sameOrganisation(host.domain, senderDomain);
-    if (!own && !SERVICE_DOMAINS.has(host.domain)) return null;
-  }
+  if (!service || readsAsBill(shown) || !onlyCalendarFiles(email) || indicators.some(voidsServiceReading))
+    return null;
+  // The event page serves its users' content elsewhere, but the invitation shows its text in full.
+  const onService = (_url: URL, host: HostInfo) =>
+    host.hostname === EVENT_PAGE ||
+    (!userContentHost(host.hostname) && SERVICE_DOMAINS.has(host.domain ?? ''));
+  if (!linksStayOn(email, senderDomain, onService, { tel: true })) return null;
   return indicator({
     id: 'content.meeting_invitation',
     family: 'content',

@@ -1,7 +1,7 @@
 import { brandOwns, brandsNamedBy, brandsOwning, sameOrganisation } from '../domains/brands.js';
 import { FREEMAIL } from '../domains/freemail.js';
 import type { PopularDomains } from '../domains/popular.js';
-import { hostInfo, registrableDomain, safeUrl } from '../domains/registrable.js';
+import { hostInfo, registrableDomain, safeUrl, type HostInfo } from '../domains/registrable.js';
 import { asksBeyondLinks } from './call-to-action.js';
 import { VERIFIED_RANK } from './signals/auth.js';
 import { indicator } from './signals/context.js';
@@ -66,10 +66,36 @@ function voidsOwnSite(i: Indicator): boolean {
 }
 
 /** A link parameter that carries another address: an open redirect on the brand's own host. */
-function carriesAddress(url: URL): boolean {
+export function carriesAddress(url: URL): boolean {
   for (const value of url.searchParams.values())
     if (/^(?:https?:)?\/\/|^www\./i.test(value.trim())) return true;
   return /(?:^|[/=])(?:https?(?::|%3a)(?:\/|%2f){2})/i.test(url.pathname);
+}
+
+/**
+ * Whether every link is an http(s) link to a named host (no IP address) that `onService`
+ * accepts, or else on the sender's own organisation and not a host serving its users' content;
+ * with `tel`, call links pass too. How a service's own mail (a meeting invitation, a secure
+ * message's notice) is told from a copy whose links lead elsewhere.
+ */
+export function linksStayOn(
+  email: ParsedEmail,
+  senderDomain: string | null,
+  onService: (url: URL, host: HostInfo) => boolean,
+  { tel = false } = {},
+): boolean {
+  for (const link of email.links) {
+    const url = safeUrl(link.href);
+    if (!url) return false;
+    if (tel && url.protocol === 'tel:') continue;
+    if (!/^https?:$/.test(url.protocol)) return false;
+    const host = hostInfo(url.hostname);
+    if (!host.domain || host.isIp) return false;
+    if (onService(url, host)) continue;
+    if (userContentHost(host.hostname)) return false;
+    if (senderDomain === null || !sameOrganisation(host.domain, senderDomain)) return false;
+  }
+  return true;
 }
 
 /**

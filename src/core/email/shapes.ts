@@ -75,6 +75,10 @@ export function recommendationsFor(a: EmailAnalysis): string[] {
     out.push(
       'Nothing in it asks you to sign in, pay or reply elsewhere; if a follow-up does, verify the sender through another channel first.',
     );
+  if (ids.has('content.secure_message_notice'))
+    out.push(
+      'The encrypted message itself was not checked. Open it only if you expected it; if what it shows asks you to sign in anywhere but the portal, or to pay, stop and call the sender on a number you already know.',
+    );
   const [brand] = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
   if (brand && a.risk_score >= 40)
     out.push(`Contact ${brandName(brand)} through its official website or app, not this message.`);

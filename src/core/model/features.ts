@@ -43,9 +43,11 @@ export function isModelSignal(id: string): boolean {
  */
 const RULE_ONLY = new Set([
   // Added after the model has read the message: the attached message's own analysis, and the
-  // reading of a meeting invitation (invitation.ts).
+  // reading of a meeting invitation (invitation.ts) and of a secure message's notice
+  // (secure-notice.ts).
   'attachments.attached_message',
   'content.meeting_invitation',
+  'content.secure_message_notice',
   'sender.return_path_mismatch',
   'sender.reply_to_mismatch',
   'content.obfuscated_text',
