@@ -1,3 +1,6 @@
+/** Top-level domains Microsoft runs as its own registry (ICANN's brand TLDs). */
+const MICROSOFT_TLDS = ['microsoft', 'office', 'windows', 'xbox', 'azure'];
+
 /**
  * Brands that phishing imitates most, with the registrable domains that legitimately send or
  * host for them. Data, not logic: extend freely. A brand seen on a domain outside its list is
@@ -18,11 +21,33 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
     'azure.com',
     'windows.net',
     'xbox.com',
+    // SharePoint's and OneDrive's sharing notices come from no-reply@sharepointonline.com.
+    'sharepointonline.com',
+    // Microsoft's own link shortener: only Microsoft makes its links.
+    'aka.ms',
+    // Microsoft's brand top-level domains (its registry's, no one else's): Teams writes from
+    // no-reply@teams.mail.microsoft since 2025. Written as the suffix, every name under it.
+    ...MICROSOFT_TLDS,
   ],
-  office365: ['microsoft.com', 'office.com', 'office365.com', 'microsoftonline.com'],
-  outlook: ['microsoft.com', 'outlook.com', 'live.com', 'office.com'],
-  onedrive: ['microsoft.com', 'live.com', 'sharepoint.com', 'onedrive.com'],
-  sharepoint: ['microsoft.com', 'sharepoint.com'],
+  office365: [
+    'microsoft.com',
+    'office.com',
+    'office365.com',
+    'microsoftonline.com',
+    'aka.ms',
+    ...MICROSOFT_TLDS,
+  ],
+  outlook: ['microsoft.com', 'outlook.com', 'live.com', 'office.com', 'aka.ms', ...MICROSOFT_TLDS],
+  onedrive: [
+    'microsoft.com',
+    'live.com',
+    'sharepoint.com',
+    'onedrive.com',
+    'sharepointonline.com',
+    'aka.ms',
+    ...MICROSOFT_TLDS,
+  ],
+  sharepoint: ['microsoft.com', 'sharepoint.com', 'sharepointonline.com', 'aka.ms', ...MICROSOFT_TLDS],
   apple: ['apple.com', 'icloud.com', 'me.com', 'apple.news'],
   icloud: ['apple.com', 'icloud.com'],
   amazon: [

@@ -3,7 +3,7 @@ import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
 import { listReplyTo, rewrittenByList } from '../list-tag.js';
-import type { Indicator, MailAddress } from '../types.js';
+import type { Indicator, MailAddress, ParsedEmail } from '../types.js';
 import { disguisedInLine, iAndLSwapped } from './content.js';
 import { indicator, namingText, type Signal } from './context.js';
 
@@ -74,6 +74,23 @@ const SYSTEM_ACCOUNT =
  * an organisation's mail comes from its own domain, a throwaway trial tenant's from these.
  */
 const TENANT_DEFAULT = /\.onmicrosoft\.com$/i;
+
+/**
+ * A delivery report Exchange writes for an organisation's own mail ("Undeliverable: …"): From
+ * "Microsoft Outlook <MicrosoftExchange329e71ec88ae4615bbc36ab6ce41109e@contoso.com>", the
+ * tenant's system mailbox on the organisation's domain, to a user of that domain, with the report
+ * itself as a message/delivery-status part. The name is the organisation's mail system speaking,
+ * not a claim to be Microsoft: read as one, every bounce of a Microsoft 365 user was "Suspicious"
+ * (MEDIUM 46, sender.brand_display_name; 2026-12-06). No corpus message has such a sender.
+ */
+function exchangeDeliveryReport(email: ParsedEmail, from: MailAddress, senderDomain: string): boolean {
+  return (
+    /^microsoft (?:outlook|exchange)$/i.test(from.name.trim()) &&
+    /^microsoftexchange[0-9a-f]{32}@/i.test(from.address) &&
+    email.attachments.some((a) => a.mimeType === 'message/delivery-status') &&
+    email.to.some((t) => registrableDomain(t.address) === senderDomain)
+  );
+}
 
 /**
  * Second-level names sold under .com and .net that read like a country's domain (uk.com, sa.com,
@@ -205,8 +222,12 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
-  // The name a list wrote in ("qiu@gmail.com via USRP-users") is its poster's, not a claim.
-  const claimedName = rewrittenByList(email.subject, from) ? '' : from.name;
+  // The name a list wrote in ("qiu@gmail.com via USRP-users") is its poster's, not a claim; nor
+  // is the name Exchange signs the organisation's own delivery reports with.
+  const claimedName =
+    rewrittenByList(email.subject, from) || exchangeDeliveryReport(email, from, senderDomain)
+      ? ''
+      : from.name;
   const embedded = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/.exec(claimedName)?.[0]?.toLowerCase();
   if (embedded && embedded !== from.address && registrableDomain(embedded) !== senderDomain) {
     out.push(

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { brandOwns } from '../../src/core/index.js';
+import { FIXTURES, ids, rulesEngine, shippedEngine } from '../helpers/engine.js';
+
+const raw = (name: string) => readFileSync(join(FIXTURES, 'microsoft-365', name), 'latin1');
+const analyse = async (text: string, engine = shippedEngine()) =>
+  (await engine.analyzeRaw(Buffer.from(text, 'latin1'))).analysis;
+
+describe('what Microsoft 365 itself sends', () => {
+  it('counts Microsoft’s own sending domains, shortener and brand top-level domains as Microsoft’s', () => {
+    for (const brand of ['microsoft', 'sharepoint', 'onedrive']) {
+      expect(brandOwns(brand, 'sharepointonline.com'), brand).toBe(true);
+      expect(brandOwns(brand, 'mail.microsoft'), brand).toBe(true);
+      expect(brandOwns(brand, 'aka.ms'), brand).toBe(true);
+    }
+    expect(brandOwns('outlook', 'mail.microsoft')).toBe(true);
+    // A name under another suffix is not: the brand TLD is matched as the last label only.
+    expect(brandOwns('microsoft', 'mail.microsoft.com.example')).toBe(false);
+    expect(brandOwns('microsoft', 'microsoft.example')).toBe(false);
+    expect(brandOwns('microsoft', 'sharepointonline.com.example')).toBe(false);
+  });
+
+  it('does not read a Teams notice from teams.mail.microsoft as an impersonation', async () => {
+    const teams = raw('legit-teams-message.eml');
+    const a = await analyse(teams);
+    expect(ids(a)).not.toContain('sender.brand_display_name');
+    expect(ids(a)).not.toContain('sender.impersonation_lure');
+    expect(a.is_phishing).toBe(false);
+    // The same notice from a domain of anyone's is one.
+    const copy = teams.replaceAll('teams.mail.microsoft', 'teams-mail-microsoft.example');
+    expect(ids(await analyse(copy, rulesEngine()))).toContain('sender.brand_display_name');
+  });
+
+  it('does not read a SharePoint share from sharepointonline.com as a brand claim', async () => {
+    const share = raw('legit-sharepoint-share.eml').replace(
+      'From: Rachel Okafor <no-reply@sharepointonline.com>',
+      'From: SharePoint Online <no-reply@sharepointonline.com>',
+    );
+    expect(share).toContain('From: SharePoint Online');
+    expect(ids(await analyse(share, rulesEngine()))).not.toContain('sender.brand_display_name');
+    expect((await analyse(raw('legit-sharepoint-share.eml'))).is_phishing).toBe(false);
+  });
+
+  it('reads Exchange’s own delivery report as the organisation’s, not as Microsoft’s name', async () => {
+    const bounce = raw('legit-exchange-bounce.eml');
+    const a = await analyse(bounce);
+    expect(ids(a)).not.toContain('sender.brand_display_name');
+    expect(a.risk_level).toBe('SAFE');
+    const variants: [string, string][] = [
+      // From another organisation than the one it reports to.
+      [
+        'another domain',
+        bounce.replace(/(MicrosoftExchange[0-9a-f]{32})@example\.org/, '$1@mail-notice.example'),
+      ],
+      // Not Exchange's system mailbox.
+      ['another mailbox', bounce.replace(/MicrosoftExchange[0-9a-f]{32}@/, 'postmaster@')],
+      // Another name than Exchange's own.
+      ['another name', bounce.replace('From: Microsoft Outlook <', 'From: Microsoft Support <')],
+      // No delivery report in it.
+      ['no report', bounce.replace('Content-Type: message/delivery-status', 'Content-Type: text/plain')],
+    ];
+    for (const [what, text] of variants) {
+      expect(text, what).not.toBe(bounce);
+      expect(ids(await analyse(text, rulesEngine())), what).toContain('sender.brand_display_name');
+    }
+  });
+});
