@@ -1,4 +1,8 @@
-/** Top-level domains Microsoft runs as its own registry (ICANN's brand TLDs). */
+/**
+ * Top-level domains Microsoft runs as its own registry (ICANN's brand TLDs). Google's, Apple's
+ * and Amazon's (.google, .apple, .amazon) are written into their lists the same way: a list entry
+ * without a dot owns every name under that suffix (brandsOwning matches label suffixes).
+ */
 const MICROSOFT_TLDS = ['microsoft', 'office', 'windows', 'xbox', 'azure'];
 
 /**
@@ -48,7 +52,7 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
     ...MICROSOFT_TLDS,
   ],
   sharepoint: ['microsoft.com', 'sharepoint.com', 'sharepointonline.com', 'aka.ms', ...MICROSOFT_TLDS],
-  apple: ['apple.com', 'icloud.com', 'me.com', 'apple.news'],
+  apple: ['apple.com', 'icloud.com', 'me.com', 'apple.news', 'apple'],
   icloud: ['apple.com', 'icloud.com'],
   amazon: [
     'amazon.com',
@@ -63,6 +67,7 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
     'amazonaws.com',
     'amazonses.com',
     'aws.amazon.com',
+    'amazon',
   ],
   netflix: ['netflix.com', 'netflix.net'],
   google: [
@@ -72,6 +77,9 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
     'youtube.com',
     'googleusercontent.com',
     'google.co.uk',
+    // Google's own shortener, and its brand top-level domain (safety.google, blog.google).
+    'g.co',
+    'google',
   ],
   gmail: ['google.com', 'gmail.com'],
   facebook: ['facebook.com', 'facebookmail.com', 'fb.com', 'meta.com'],
@@ -90,8 +98,10 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
   barclays: ['barclays.com', 'barclays.co.uk'],
   santander: ['santander.com', 'santander.co.uk', 'santander.com.br'],
   docusign: ['docusign.com', 'docusign.net'],
-  dropbox: ['dropbox.com', 'dropboxmail.com'],
-  adobe: ['adobe.com', 'adobesign.com'],
+  // Dropbox Sign (formerly HelloSign) writes from noreply@mail.hellosign.com.
+  dropbox: ['dropbox.com', 'dropboxmail.com', 'hellosign.com', 'dropboxsign.com'],
+  // Acrobat Sign writes from adobesign@adobesign.com and echosign@echosign.com.
+  adobe: ['adobe.com', 'adobesign.com', 'echosign.com'],
   coinbase: ['coinbase.com'],
   binance: ['binance.com'],
   metamask: ['metamask.io'],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { brandOwns } from '../../src/core/index.js';
 import { FIXTURES, ids, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
-const raw = (name: string) => readFileSync(join(FIXTURES, 'microsoft-365', name), 'latin1');
+const raw = (name: string) => readFileSync(join(FIXTURES, 'service-mail', name), 'latin1');
 const analyse = async (text: string, engine = shippedEngine()) =>
   (await engine.analyzeRaw(Buffer.from(text, 'latin1'))).analysis;
 
@@ -66,4 +66,35 @@ describe('what Microsoft 365 itself sends', () => {
       expect(ids(await analyse(text, rulesEngine())), what).toContain('sender.brand_display_name');
     }
   });
+});
+
+describe('what e-signature services send for their users', () => {
+  it('counts Dropbox Sign’s and Acrobat Sign’s sending domains as their brands’', () => {
+    expect(brandOwns('dropbox', 'hellosign.com')).toBe(true);
+    expect(brandOwns('dropbox', 'dropboxsign.com')).toBe(true);
+    expect(brandOwns('adobe', 'echosign.com')).toBe(true);
+    // The brand top-level domains of Google, Apple and Amazon, as Microsoft's.
+    expect(brandOwns('google', 'safety.google')).toBe(true);
+    expect(brandOwns('google', 'g.co')).toBe(true);
+    expect(brandOwns('apple', 'newsroom.apple')).toBe(true);
+    expect(brandOwns('amazon', 'aboutamazon.amazon')).toBe(true);
+    expect(brandOwns('google', 'google.example')).toBe(false);
+  });
+
+  it.each([
+    ['legit-dropbox-sign-request.eml', 'mail.hellosign.com'],
+    ['legit-acrobat-sign-request.eml', 'echosign.com'],
+  ])(
+    'does not read %s as an impersonation, and does read its copy on another domain',
+    async (name, domain) => {
+      const request = raw(name);
+      const a = await analyse(request);
+      expect(ids(a)).not.toContain('sender.brand_display_name');
+      expect(ids(a)).not.toContain('sender.impersonation_lure');
+      expect(a.is_phishing).toBe(false);
+      const copy = request.replaceAll(domain, 'sign-documents.example');
+      expect(copy).not.toBe(request);
+      expect(ids(await analyse(copy, rulesEngine()))).toContain('sender.brand_display_name');
+    },
+  );
 });
