@@ -16,6 +16,9 @@ describe('what Microsoft 365 itself sends', () => {
       expect(brandOwns(brand, 'aka.ms'), brand).toBe(true);
     }
     expect(brandOwns('outlook', 'mail.microsoft')).toBe(true);
+    expect(brandOwns('microsoft', 'microsoftstoreemail.com')).toBe(true);
+    expect(brandOwns('yahoo', 'cc.yahoo-inc.com')).toBe(true);
+    expect(brandOwns('yahoo', 'service.comms.yahoo.net')).toBe(true);
     // A name under another suffix is not: the brand TLD is matched as the last label only.
     expect(brandOwns('microsoft', 'mail.microsoft.com.example')).toBe(false);
     expect(brandOwns('microsoft', 'microsoft.example')).toBe(false);

@@ -27,6 +27,8 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
     'xbox.com',
     // SharePoint's and OneDrive's sharing notices come from no-reply@sharepointonline.com.
     'sharepointonline.com',
+    // The Microsoft Store's mail: microsoftstore@microsoftstoreemail.com.
+    'microsoftstoreemail.com',
     // Microsoft's own link shortener: only Microsoft makes its links.
     'aka.ms',
     // Microsoft's brand top-level domains (its registry's, no one else's): Teams writes from
@@ -126,7 +128,8 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
   mastercard: ['mastercard.com'],
   visa: ['visa.com'],
   github: ['github.com'],
-  yahoo: ['yahoo.com', 'yahoo.co.jp'],
+  // Yahoo's account mail comes from no-reply@cc.yahoo-inc.com, its service mail from yahoo.net.
+  yahoo: ['yahoo.com', 'yahoo.co.jp', 'yahoo-inc.com', 'yahoo.net'],
   aol: ['aol.com'],
   walmart: ['walmart.com'],
   costco: ['costco.com'],
