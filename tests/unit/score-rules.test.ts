@@ -4,9 +4,11 @@ import {
   hasCallToAction,
   hasPhoneNumber,
 } from '../../src/core/email/call-to-action.js';
-import { summarise } from '../../src/core/email/analyze.js';
+import { analyzeParsed, summarise } from '../../src/core/email/analyze.js';
+import { loadPopularDomains } from '../../src/adapters/data/load.js';
 import {
   applyHistory,
+  PhishingModel,
   type EmailAnalysis,
   parseRawEmail,
   parseTestEmail,
@@ -326,5 +328,33 @@ describe('the summary of a safe verdict', () => {
     expect(a.summary).toMatch(
       /^Probably safe \(\d+\/100\): the rest of the message outweighs one warning sign: /,
     );
+  });
+});
+
+describe('a score the wording alone makes MEDIUM', () => {
+  /** A model with no features: its probability is sigmoid(bias). */
+  const constant = (p: number) =>
+    new PhishingModel(
+      new Float64Array(0),
+      new Float32Array(0),
+      Math.log(p / (1 - p)),
+      { a: 1, b: 0 },
+      'test',
+    );
+  const popular = loadPopularDomains();
+  const pasted = () =>
+    parseTestEmail({ subject: 'Hello', sender: 'Ana <ana@shop.example>', content: 'See you soon.' });
+
+  it('names the wording as its reason when nothing else explains it', () => {
+    const a = analyzeParsed(pasted(), { popular, model: constant(0.45) });
+    expect(a.risk_level).toBe('MEDIUM');
+    expect(a.indicators.map((i) => i.id)).toEqual(['model.phishing_language']);
+    expect(a.summary).toMatch(/^Suspicious \(45\/100\): the wording leans towards known phishing/);
+    // At 0.5 and above the model reads it as phishing, as before.
+    const leans = analyzeParsed(pasted(), { popular, model: constant(0.6) });
+    expect(leans.summary).toMatch(/^Suspicious \(60\/100\): the wording as a whole resembles known phishing/);
+    // Below MEDIUM nothing is said of the wording.
+    const low = analyzeParsed(pasted(), { popular, model: constant(0.35) });
+    expect(low.indicators.map((i) => i.id)).not.toContain('model.phishing_language');
   });
 });

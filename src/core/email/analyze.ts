@@ -19,7 +19,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.64.0';
+export const RULES_VERSION = '2.64.1';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -99,6 +99,11 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   let modelTerms: string[] = [];
   /** The model alone reads the message as phishing: its wording is then a reason, quoted or not. */
   let modelLeans = false;
+  /**
+   * The model's reading alone makes the message MEDIUM (0.40 to 0.50): named as the reason only
+   * when nothing else is, or a "Suspicious" verdict would give none.
+   */
+  let modelTilts = false;
   let spamProbability: number | null = null;
   if (deps.model) {
     const prediction = deps.model.predict((sink) => emitFeatures(email, indicators, sink));
@@ -110,7 +115,8 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
       prediction.probability,
     );
     modelLeans = prediction.probability >= 0.5;
-    modelTerms = modelLeans ? prediction.topTerms : [];
+    modelTilts = prediction.probability >= THRESHOLDS.MEDIUM / 100;
+    modelTerms = modelTilts ? prediction.topTerms : [];
     spamProbability = prediction.spamProbability;
   } else {
     probability = noisyOr(indicators);
@@ -190,16 +196,21 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   // The wording is named as a reason only when the final score calls the message suspicious:
   // a SAFE or LOW verdict must not say it "resembles known phishing".
   const score = Math.round(probability * 100);
-  if (modelLeans && score >= THRESHOLDS.MEDIUM) {
+  const unexplained = !indicators.some((i) => i.severity !== 'info' && i.family !== 'parse');
+  if ((modelLeans || (modelTilts && unexplained)) && score >= THRESHOLDS.MEDIUM) {
+    const quoted = modelTerms.length > 0;
     indicators.push({
       id: 'model.phishing_language',
       family: 'model',
       severity: score >= THRESHOLDS.HIGH ? 'high' : 'medium',
       weight: 0,
-      explanation:
-        modelTerms.length > 0
+      explanation: modelLeans
+        ? quoted
           ? 'The wording resembles known phishing (trained model); the words that weighed most are quoted.'
-          : 'The wording as a whole resembles known phishing (trained model); no single word of it names a reason.',
+          : 'The wording as a whole resembles known phishing (trained model); no single word of it names a reason.'
+        : `The wording leans towards known phishing (trained model), not enough alone to call it phishing, and nothing else here explains the score${
+            quoted ? '; the words that weighed most are quoted' : ''
+          }.`,
       evidence: modelTerms.map((t) => `"${t}"`),
     });
   }
