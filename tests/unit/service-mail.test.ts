@@ -101,3 +101,16 @@ describe('what e-signature services send for their users', () => {
     },
   );
 });
+
+describe('what carriers send', () => {
+  it('reads Colissimo’s parcel notice from notif-colissimo-laposte.info as La Poste’s', async () => {
+    const notice = raw('legit-colissimo-parcel.eml');
+    const a = await analyse(notice);
+    expect(ids(a)).not.toContain('sender.lookalike_domain');
+    expect(ids(a)).not.toContain('sender.brand_display_name');
+    expect(a.is_phishing).toBe(false);
+    const copy = notice.replaceAll('notif-colissimo-laposte.info', 'colissimo-suivi.example');
+    expect(copy).not.toBe(notice);
+    expect(ids(await analyse(copy, rulesEngine()))).toContain('sender.brand_display_name');
+  });
+});

@@ -173,8 +173,10 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
   bpost: ['bpost.be'],
   postbank: ['postbank.de'],
   commerzbank: ['commerzbank.de'],
-  laposte: ['laposte.fr', 'laposte.net'],
-  colissimo: ['colissimo.fr', 'laposte.fr'],
+  // Colissimo's parcel notices come from noreply@notif-colissimo-laposte.info, tracked through
+  // t.notif-colissimo-laposte.info.
+  laposte: ['laposte.fr', 'laposte.net', 'notif-colissimo-laposte.info'],
+  colissimo: ['colissimo.fr', 'laposte.fr', 'notif-colissimo-laposte.info'],
   chronopost: ['chronopost.fr'],
   ameli: ['ameli.fr'],
   impots: ['impots.gouv.fr', 'gouv.fr'],
