@@ -100,4 +100,37 @@ describe('winmail.dat (TNEF)', () => {
     const parsed = await parseRawEmail(withWinmail(whole.subarray(0, 200)));
     expect(parsed.warnings.join(' ')).toMatch(/winmail\.dat that could not be read whole/);
   });
+
+  it('reads the body of mail sent as winmail.dat alone, as Outlook shows it', async () => {
+    /** The whole message a TNEF stream, as Exchange sends Outlook's rich text. */
+    const tnefOnly = (dat: Buffer) =>
+      Buffer.from(
+        [
+          'From: Microsoft account team <no-reply@ms-account-verify.example>',
+          'To: alex@example.org',
+          'Subject: Unusual sign-in activity',
+          'MIME-Version: 1.0',
+          'Content-Type: application/ms-tnef; name="winmail.dat"',
+          'Content-Disposition: attachment; filename="winmail.dat"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          dat.toString('base64').replace(/.{76}/g, '$&\r\n'),
+          '',
+        ].join('\r\n'),
+      );
+    // Its HTML only inside the compressed RTF: the link's words and its address told apart.
+    const { parsed, analysis } = await engine.analyzeRaw(tnefOnly(winmailDat([], RTF_LURE)));
+    expect(parsed.html).toContain('Caf\u00e9 \u2013 \u4e2d');
+    expect(parsed.links.map((l) => l.href)).toContain('https://ms-account-verify.example/secure?u=alex');
+    expect(analysis.indicators.map((i) => i.id)).toContain('links.text_href_mismatch');
+    // Plain text only.
+    const plain = await parseRawEmail(
+      tnefOnly(winmailDat([EXE], { ...RTF_LURE, rtf: undefined, body: 'Pay the attached invoice today.' })),
+    );
+    expect(plain.text).toBe('Pay the attached invoice today.');
+    expect(plain.attachments.map((a) => a.filename)).toEqual(['Invoice 4471.pdf.exe']);
+    // Mail with a text part of its own keeps it: winmail.dat's body is Outlook's copy of it.
+    const withText = await parseRawEmail(withWinmail(winmailDat([EXE], RTF_LURE)));
+    expect(withText.text.trim()).toBe('Please see the invoice attached.');
+  });
 });

@@ -155,9 +155,11 @@ function rtfBody(streams: Storage, dir: string): RtfBody | null {
 /** Fields the rebuilt body structure replaces: the transport headers' own say how the original was laid out. */
 const STRUCTURE = /^(?:content-type|content-transfer-encoding|mime-version|content-disposition)$/i;
 
-function toMime(streams: Storage, dir: string, tag: string, depth: number): Buffer {
-  const boundary = `${tag}_${depth}`;
-  const alt = `${boundary}_alt`;
+/**
+ * An item's body as Outlook shows it: its HTML property, else the HTML its compressed RTF
+ * encapsulates; its plain text, else the text the RTF encapsulates. `dir` is the item's storage.
+ */
+export function itemBody(streams: Storage, dir: string): { text: string; html: string | null } {
   const htmlBytes = binary(streams, dir, PR.html);
   let html = htmlBytes ? new TextDecoder('utf-8').decode(htmlBytes) : prop(streams, dir, PR.html);
   let text = prop(streams, dir, PR.body) ?? '';
@@ -166,6 +168,13 @@ function toMime(streams: Storage, dir: string, tag: string, depth: number): Buff
     if (rtf?.mode === 'html') html = rtf.text;
     else if (rtf?.mode === 'text' && text.trim() === '') text = rtf.text;
   }
+  return { text, html };
+}
+
+function toMime(streams: Storage, dir: string, tag: string, depth: number): Buffer {
+  const boundary = `${tag}_${depth}`;
+  const alt = `${boundary}_alt`;
+  const { text, html } = itemBody(streams, dir);
   const parts: Buffer[] = [
     Buffer.from(
       [

@@ -3,7 +3,7 @@ import type { Address, Email } from 'postal-mime';
 import { withoutGatewayMarks } from './gateway.js';
 import { isOutlookItem, outlookItemToMime } from './outlook-msg.js';
 import { openOpaqueSmime } from './smime.js';
-import { isTnef, readTnef } from './tnef.js';
+import { isTnef, readTnef, readTnefBody } from './tnef.js';
 import {
   extractHtml,
   type HtmlFacts,
@@ -96,9 +96,28 @@ async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOpt
 
 /** A winmail.dat part: Exchange's and Outlook's TNEF, named or typed as such and starting as one. */
 const isTnefPart = (a: EmailAttachment): a is EmailAttachment & { content: Uint8Array } =>
-  a.content !== null &&
-  (/^application\/(?:vnd\.)?ms-tnef$/.test(a.mimeType) || /^winmail\.dat$/i.test(a.filename.trim())) &&
-  isTnef(a.content);
+  a.content !== null && isTnefFile(a.mimeType, a.filename, a.content);
+
+const isTnefFile = (mimeType: string, filename: string, content: Uint8Array) =>
+  (/^application\/(?:vnd\.)?ms-tnef$/i.test(mimeType.trim()) || /^winmail\.dat$/i.test(filename.trim())) &&
+  isTnef(content);
+
+/**
+ * A message with no text or HTML of its own but a winmail.dat (Outlook's rich text sent through
+ * Exchange, often the whole message): its body as winmail.dat carries it (tnef.ts), as Outlook
+ * shows it. Otherwise its lure, its links and its words went unread.
+ */
+function withTnefBody(email: Email): Email {
+  if (email.text?.trim() || email.html?.trim()) return email;
+  for (const a of email.attachments) {
+    if (!(a.content instanceof ArrayBuffer)) continue;
+    const content = new Uint8Array(a.content);
+    if (!isTnefFile(a.mimeType ?? '', a.filename ?? '', content)) continue;
+    const body = readTnefBody(content);
+    if (body) return { ...email, text: body.text, html: body.html ?? undefined };
+  }
+  return email;
+}
 
 /**
  * The files inside winmail.dat as the message's attachments, in its place, as Outlook shows them
@@ -175,7 +194,7 @@ async function parseOne(raw: Uint8Array | string): Promise<ParsedEmail> {
     );
     return await headersWithPlainBody(input, warnings, bytes.byteLength);
   }
-  return fromPostal(email, warnings, bytes.byteLength);
+  return fromPostal(withTnefBody(email), warnings, bytes.byteLength);
 }
 
 const MAX_MULTIPARTS = 200;

@@ -1,5 +1,5 @@
 import { TextDecoder } from 'node:util';
-import { storageToMime, type Storage } from './outlook-msg.js';
+import { itemBody, storageToMime, type Storage } from './outlook-msg.js';
 import type { EmailAttachment } from './types.js';
 
 /*
@@ -88,6 +88,25 @@ export function readTnef(b: Uint8Array): TnefContents {
   return out;
 }
 
+/**
+ * The body of the message a TNEF stream carries (its own message-level properties: plain text,
+ * HTML, or what its compressed RTF encapsulates), or null when it carries none. Exchange sends mail
+ * written in Outlook's rich text as winmail.dat alone, with no text part: its body is only here.
+ */
+export function readTnefBody(b: Uint8Array): { text: string; html: string | null } | null {
+  const stream = readStream(b, 0, true);
+  const body = itemBody(withBodyAttribute(stream), '');
+  return body.text.trim() !== '' || (body.html ?? '').trim() !== '' ? body : null;
+}
+
+/** The stream's properties, with its 8-bit body attribute standing in for a missing plain-text body. */
+function withBodyAttribute(stream: Stream): Storage {
+  const storage: Storage = new Map(stream.props);
+  if (stream.body && !storage.has('__substg1.0_1000001F') && !storage.has('__substg1.0_1000001E'))
+    storage.set('__substg1.0_1000001E', stream.body);
+  return storage;
+}
+
 interface Stream {
   /** Message-level MAPI properties (`attMAPIProps`) by the name of the stream an Outlook file keeps each in. */
   props: Storage;
@@ -105,11 +124,9 @@ interface Stream {
  */
 function itemToMime(b: Uint8Array, depth: number): Buffer | null {
   const stream = readStream(b, depth);
-  const storage: Storage = new Map(stream.props);
+  const storage = withBodyAttribute(stream);
   if (stream.subject && !storage.has('__substg1.0_0037001F') && !storage.has('__substg1.0_0037001E'))
     storage.set('__substg1.0_0037001E', stream.subject);
-  if (stream.body && !storage.has('__substg1.0_1000001F') && !storage.has('__substg1.0_1000001E'))
-    storage.set('__substg1.0_1000001E', stream.body);
   stream.files.forEach(({ file, item }, n) => {
     const dir = `__attach_version1.0_#${n.toString(16).toUpperCase().padStart(8, '0')}/`;
     storage.set(`${dir}__substg1.0_3707001F`, Buffer.from(file.filename, 'utf16le'));
@@ -127,7 +144,11 @@ function itemToMime(b: Uint8Array, depth: number): Buffer | null {
   return storageToMime(storage, b);
 }
 
-function readStream(b: Uint8Array, depth: number): Stream {
+/**
+ * A TNEF stream's files and, below the top (an attached item's stream) or when `messageLevel` is
+ * asked for, its message-level attributes and properties.
+ */
+function readStream(b: Uint8Array, depth: number, messageLevel = depth > 0): Stream {
   const out: Stream = { props: new Map(), subject: null, body: null, files: [], damage: null };
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let current: Pending | null = null;
@@ -159,7 +180,9 @@ function readStream(b: Uint8Array, depth: number): Stream {
       const data = b.subarray(start, start + length);
       at = start + length + 2; // the checksum is not checked: damage shows itself elsewhere
       if (level !== LVL_ATTACHMENT) {
-        if (depth === 0) continue; // the carrier's own body is the mail's text part
+        // The carrier's own properties are the mail's headers and text part, read only for a body
+        // the mail lacks (readTnefBody).
+        if (!messageLevel) continue;
         if (id === ATT.subject) out.subject = data;
         else if (id === ATT.body) out.body = data;
         else if (id === ATT.mapiProps)
