@@ -358,3 +358,18 @@ describe('a score the wording alone makes MEDIUM', () => {
     expect(low.indicators.map((i) => i.id)).not.toContain('model.phishing_language');
   });
 });
+
+describe('who the reader is asked to write to', () => {
+  const note = (text: string) =>
+    parseTestEmail({ subject: 'Held mail', sender: 'Security <quarantine@mail.example>', content: text });
+  it('reads a "Sender" heading as a heading, and "send" as a request', () => {
+    expect(
+      hasCallToAction(note('Sender Subject Date\nbilling@invoice-center.example Payment overdue'), []),
+    ).toBe(false);
+    expect(hasCallToAction(note('Senders: billing@invoice-center.example'), [])).toBe(false);
+    expect(hasCallToAction(note('Send your details to billing@invoice-center.example'), [])).toBe(true);
+    expect(
+      hasCallToAction(note('Bitte senden Sie die Unterlagen an billing@invoice-center.example'), []),
+    ).toBe(true);
+  });
+});

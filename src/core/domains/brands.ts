@@ -27,6 +27,8 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
     'xbox.com',
     // SharePoint's and OneDrive's sharing notices come from no-reply@sharepointonline.com.
     'sharepointonline.com',
+    // Microsoft 365's own home (www.microsoft365.com), which its mail names and links to.
+    'microsoft365.com',
     // The Microsoft Store's mail: microsoftstore@microsoftstoreemail.com.
     'microsoftstoreemail.com',
     // Microsoft's own link shortener: only Microsoft makes its links.

@@ -122,10 +122,11 @@ function contactsElsewhere(email: ParsedEmail): boolean {
 /**
  * A request to write to the address ("contact my lawyer at", "Email: x@y", "via x@y"), in the
  * seven languages the rules read, within the 120 characters before it: a notice that names an
- * address ("your address was changed to new@example.net") asks for nothing.
+ * address ("your address was changed to new@example.net") asks for nothing, nor does a "Sender"
+ * column heading (a quarantine digest's list of held mail).
  */
 const CONTACT_VERB =
-  /\b(?:e-?mail\s*:|(?:contact|write|reply|e-?mail (?:us|me|him|her|them)|mail (?:us|me)|reach|via|courriel|correo|kontakt\w*|schreib\w*|send\w*|antwort\w*|wenden sie sich|contacte[rz]?|écri\w*|envoye[rz]|répond\w*|escrib\w*|env[ií]e\w*|respond\w*|contact[ae]\w*|escrev\w*|envi[ae]\w*|schrijf|stuur|mail ons|neem contact|scriv\w*|contatt\w*|invia\w*)\b)/i;
+  /\b(?:e-?mail\s*:|(?:contact|write|reply|e-?mail (?:us|me|him|her|them)|mail (?:us|me)|reach|via|courriel|correo|kontakt\w*|schreib\w*|send(?!ers?\b)\w*|antwort\w*|wenden sie sich|contacte[rz]?|écri\w*|envoye[rz]|répond\w*|escrib\w*|env[ií]e\w*|respond\w*|contact[ae]\w*|escrev\w*|envi[ae]\w*|schrijf|stuur|mail ons|neem contact|scriv\w*|contatt\w*|invia\w*)\b)/i;
 
 /** Asking for a reply, in the six languages the model knows best. */
 const REPLY_REQUEST =
