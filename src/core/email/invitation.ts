@@ -1,5 +1,5 @@
 import type { HostInfo } from '../domains/registrable.js';
-import { ACTION_SIGNALS, readsAsBill } from './call-to-action.js';
+import { ACTION_SIGNALS, readsAsBill, subjectAndText } from './call-to-action.js';
 import { linksStayOn, userContentHost } from './own-site.js';
 import { indicator } from './signals/context.js';
 import type { Indicator, ParsedEmail } from './types.js';
@@ -84,7 +84,7 @@ export function meetingInvitation(
   senderDomain: string | null,
 ): Indicator | null {
   if (email.mode !== 'full' || email.links.length === 0 || email.forms.length > 0) return null;
-  const shown = `${email.subject}\n${email.text.slice(0, 20_000)}`;
+  const shown = subjectAndText(email);
   const service = INVITATION.exec(shown)?.[0];
   // An invitation that reads as a bill carries a call-back lure: its number is not a dial-in.
   if (!service || readsAsBill(shown) || !onlyCalendarFiles(email) || indicators.some(voidsServiceReading))

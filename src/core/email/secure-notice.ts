@@ -1,6 +1,6 @@
 import type { HostInfo } from '../domains/registrable.js';
 import { safeUrl } from '../domains/registrable.js';
-import { asksBeyondLinks, readsAsBill } from './call-to-action.js';
+import { asksBeyondLinks, readsAsBill, subjectAndText } from './call-to-action.js';
 import { voidsServiceReading } from './invitation.js';
 import { carriesAddress, linksStayOn, userContentHost } from './own-site.js';
 import { indicator } from './signals/context.js';
@@ -53,9 +53,22 @@ const PORTALS: readonly {
 
 type Portal = (typeof PORTALS)[number];
 
-function portalOf(url: URL): Portal | undefined {
+/**
+ * Any portal's host anywhere in a link: most mail has none, and is turned away before its links
+ * are parsed.
+ */
+const PORTAL_HINT = new RegExp(
+  PORTALS.flatMap((p) => p.hosts)
+    .map((h) => h.replaceAll('.', '\\.'))
+    .join('|'),
+  'i',
+);
+
+/** The portal a link opens the message on, and the link's host, or undefined. */
+function portalAt(url: URL): { portal: Portal; host: string } | undefined {
   const host = url.hostname.toLowerCase();
-  return PORTALS.find((p) => p.hosts.includes(host) && p.path.test(url.pathname));
+  const portal = PORTALS.find((p) => p.hosts.includes(host) && p.path.test(url.pathname));
+  return portal && { portal, host };
 }
 
 /**
@@ -79,25 +92,22 @@ export function secureMessageNotice(
   indicators: readonly Indicator[],
   senderDomain: string | null,
 ): Indicator | null {
-  if (email.mode !== 'full' || email.links.length === 0) return null;
-  let service: Portal | undefined;
-  let portalHost = '';
+  if (email.mode !== 'full' || !email.links.some((l) => PORTAL_HINT.test(l.href))) return null;
+  let opened: { portal: Portal; host: string } | undefined;
   for (const link of email.links) {
     const url = safeUrl(link.href);
     if (!url || carriesAddress(url)) return null;
-    if (service) continue;
-    service = portalOf(url);
-    portalHost = url.hostname.toLowerCase();
+    opened ??= portalAt(url);
   }
-  if (!service) return null;
-  const portal = service;
+  if (!opened) return null;
+  const { portal, host: portalHost } = opened;
   const onService = (url: URL, host: HostInfo) =>
-    portalOf(url) === portal ||
+    portalAt(url)?.portal === portal ||
     (host.domain !== null && portal.org.includes(host.domain) && !userContentHost(host.hostname));
   if (
     !linksStayOn(email, senderDomain, onService) ||
     asksBeyondLinks(email, indicators) ||
-    readsAsBill(`${email.subject}\n${email.text.slice(0, 20_000)}`) ||
+    readsAsBill(subjectAndText(email)) ||
     indicators.some(voidsServiceReading)
   )
     return null;
@@ -107,12 +117,12 @@ export function secureMessageNotice(
     family: 'content',
     severity: 'info',
     weight: 0,
-    explanation: `It is a notice of an encrypted message waiting behind ${service.service} (${portalHost}), and every link stays on that service or the sender's own site with nothing else to act on, so its wording alone does not make it phishing. The message itself cannot be checked here: if you did not expect protected mail from ${sender}, ask them another way before you open it.`,
+    explanation: `It is a notice of an encrypted message waiting behind ${portal.service} (${portalHost}), and every link stays on that service or the sender's own site with nothing else to act on, so its wording alone does not make it phishing. The message itself cannot be checked here: if you did not expect protected mail from ${sender}, ask them another way before you open it.`,
     evidence: [
       `the message waits on ${portalHost}`,
       email.links.length === 1
-        ? `its one link is on ${service.service}`
-        : `${email.links.length} links, all on ${service.service} or ${senderDomain ?? "the sender's site"}`,
+        ? `its one link is on ${portal.service}`
+        : `${email.links.length} links, all on ${portal.service} or ${senderDomain ?? "the sender's site"}`,
     ],
   });
 }
