@@ -158,6 +158,19 @@ describe('MIME parsing', () => {
     expect(p.from).toEqual({ name: 'Bank', address: 'a@b.example' });
   });
 
+  it('ends a line where a mail client does: header cells, list items, a rule, a centred block', () => {
+    const text = (html: string) => extractHtml(html).text;
+    expect(text('<table><tr><th>Sender</th><th>Subject</th></tr><tr><td>a</td><td>b</td></tr></table>')).toBe(
+      'Sender\nSubject\na\nb',
+    );
+    expect(text('<ul><li>one</li></ul><ol><li>two</li></ol>More<hr>Watch')).toBe('one\ntwo\nMore\nWatch');
+    expect(text('<dl><dt>Term</dt><dd>Meaning</dd></dl><center>Centred</center>after')).toBe(
+      'Term\nMeaning\nCentred\nafter',
+    );
+    // Inline elements still join their words.
+    expect(text('<p>Pay<b>Pal</b> <span>account</span></p>')).toBe('PayPal account');
+  });
+
   it('measures the tallest blank block: a screen of nothing, not a picture drawn as a background or a tall block of text', () => {
     // Seen in later phishing: a picture lure, then a copied newsletter pushed 5,000 px down.
     const lure = extractHtml(

@@ -19,6 +19,10 @@ export interface HtmlFacts {
 }
 
 const SKIP = new Set(['script', 'style', 'head', 'title', 'noscript', 'template']);
+/**
+ * Elements a mail client starts and ends a line at. Left out, their texts run together: header
+ * cells ("SenderSubject"), list items, the text either side of a rule.
+ */
 const BLOCK = new Set([
   'p',
   'div',
@@ -33,8 +37,32 @@ const BLOCK = new Set([
   'h6',
   'table',
   'td',
+  'th',
+  'caption',
   'section',
   'blockquote',
+  'hr',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'center',
+  'header',
+  'footer',
+  'article',
+  'aside',
+  'nav',
+  'main',
+  'pre',
+  'address',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'legend',
+  'details',
+  'summary',
 ]);
 /** Inline styles that hide an element and everything in it. */
 const HIDDEN_STYLE =
