@@ -78,6 +78,28 @@ describe('what Microsoft 365 itself sends', () => {
       expect(ids(await analyse(text, rulesEngine())), what).toContain('sender.brand_display_name');
     }
   });
+  it('reads Exchange’s quota warning, with nothing to act on, as the organisation’s own', async () => {
+    const quota = raw('legit-exchange-quota-warning.eml');
+    const a = await analyse(quota);
+    expect(ids(a)).not.toContain('sender.brand_display_name');
+    expect(a.risk_level).toBe('SAFE');
+    const link = '<p><a href="https://mailbox-quota.example/upgrade">Increase your storage</a></p>\n</body>';
+    const variants: [string, string][] = [
+      // The lure that copies it: a link to "increase the quota".
+      ['a link', quota.replace('</body>', link)],
+      // From another organisation than the one it warns.
+      [
+        'another domain',
+        quota.replace(/(MicrosoftExchange[0-9a-f]{32})@example\.org/, '$1@mail-notice.example'),
+      ],
+      // Not Exchange's system mailbox.
+      ['another mailbox', quota.replace(/MicrosoftExchange[0-9a-f]{32}@/, 'quota@')],
+    ];
+    for (const [what, text] of variants) {
+      expect(text, what).not.toBe(quota);
+      expect(ids(await analyse(text, rulesEngine())), what).toContain('sender.brand_display_name');
+    }
+  });
 });
 
 describe('what e-signature services send for their users', () => {

@@ -76,18 +76,22 @@ const SYSTEM_ACCOUNT =
 const TENANT_DEFAULT = /\.onmicrosoft\.com$/i;
 
 /**
- * A delivery report Exchange writes for an organisation's own mail ("Undeliverable: …"): From
- * "Microsoft Outlook <MicrosoftExchange329e71ec88ae4615bbc36ab6ce41109e@contoso.com>", the
- * tenant's system mailbox on the organisation's domain, to a user of that domain, with the report
- * itself as a message/delivery-status part. The name is the organisation's mail system speaking,
- * not a claim to be Microsoft: read as one, every bounce of a Microsoft 365 user was "Suspicious"
- * (MEDIUM 46, sender.brand_display_name; 2026-12-06). No corpus message has such a sender.
+ * A notice Exchange writes for an organisation's own mail: From "Microsoft Outlook
+ * <MicrosoftExchange329e71ec88ae4615bbc36ab6ce41109e@contoso.com>", the tenant's system mailbox
+ * on the organisation's domain, to a user of that domain. The name is the organisation's mail
+ * system speaking, not a claim to be Microsoft, when the notice is a delivery report ("Undeliverable:
+ * …", the report itself as a message/delivery-status part) or carries nothing to act on (a quota
+ * warning: no link, no file). Read as a claim, every bounce of a Microsoft 365 user was
+ * "Suspicious" (MEDIUM 46, sender.brand_display_name) and every quota warning "worth a look"
+ * (LOW 39; 2026-12-06). The quota lure that copies it needs a link, and keeps the claim. No
+ * corpus message has such a sender.
  */
-function exchangeDeliveryReport(email: ParsedEmail, from: MailAddress, senderDomain: string): boolean {
+function exchangeSystemNotice(email: ParsedEmail, from: MailAddress, senderDomain: string): boolean {
   return (
     /^microsoft (?:outlook|exchange)$/i.test(from.name.trim()) &&
     /^microsoftexchange[0-9a-f]{32}@/i.test(from.address) &&
-    email.attachments.some((a) => a.mimeType === 'message/delivery-status') &&
+    (email.attachments.some((a) => a.mimeType === 'message/delivery-status') ||
+      (email.links.length === 0 && email.attachments.length === 0 && email.forms.length === 0)) &&
     email.to.some((t) => registrableDomain(t.address) === senderDomain)
   );
 }
@@ -223,11 +227,9 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
   }
 
   // The name a list wrote in ("qiu@gmail.com via USRP-users") is its poster's, not a claim; nor
-  // is the name Exchange signs the organisation's own delivery reports with.
+  // is the name Exchange signs the organisation's own delivery reports and quota warnings with.
   const claimedName =
-    rewrittenByList(email.subject, from) || exchangeDeliveryReport(email, from, senderDomain)
-      ? ''
-      : from.name;
+    rewrittenByList(email.subject, from) || exchangeSystemNotice(email, from, senderDomain) ? '' : from.name;
   const embedded = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/.exec(claimedName)?.[0]?.toLowerCase();
   if (embedded && embedded !== from.address && registrableDomain(embedded) !== senderDomain) {
     out.push(
