@@ -102,6 +102,40 @@ describe('what Microsoft 365 itself sends', () => {
   });
 });
 
+describe('an authenticated service’s footer', () => {
+  it('lets app-store pages pass as the service’s own links, and nothing that only looks like one', async () => {
+    const jira = raw('legit-jira-assignment.eml');
+    const trusting = { trustedAuthServIds: ['mx.example.org'] };
+    const read = async (text: string) =>
+      (await shippedEngine().analyzeRaw(Buffer.from(text, 'latin1'), trusting)).analysis;
+    const a = await read(jira);
+    expect(ids(a)).toContain('auth.verified_sender');
+    expect(a.summary).toContain('every link stays on its own sites (or opens an app store)');
+    expect(a.risk_level).toBe('SAFE');
+    const variants: [string, string][] = [
+      // A page on another host whose name starts like the store's.
+      [
+        'look-alike host',
+        jira.replace(
+          'https://play.google.com/store/apps/',
+          'https://play.google.com.apps-store.example/store/apps/',
+        ),
+      ],
+      // Google's own site, but not an app's page on the store.
+      [
+        'not an app page',
+        jira.replace('https://play.google.com/store/apps/', 'https://play.google.com/redirect/'),
+      ],
+      // Plain http: not how the stores link.
+      ['plain http', jira.replace('https://apps.apple.com/', 'http://apps.apple.com/')],
+    ];
+    for (const [what, text] of variants) {
+      expect(text, what).not.toBe(jira);
+      expect(ids(await read(text)), what).not.toContain('auth.verified_sender');
+    }
+  });
+});
+
 describe('what e-signature services send for their users', () => {
   it('counts Dropbox Sign’s and Acrobat Sign’s sending domains as their brands’', () => {
     expect(brandOwns('dropbox', 'hellosign.com')).toBe(true);

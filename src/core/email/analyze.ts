@@ -19,7 +19,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.69.0';
+export const RULES_VERSION = '2.70.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -133,7 +133,9 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     heldByCap = Math.round(probability * 100) >= THRESHOLDS.MEDIUM;
     probability = Math.min(probability, NO_ACTION_CAP);
   }
-  const verified = verifiedSender(ctx, links);
+  // App-store pages ("Download our app") are no site a phisher can put a sign-in page on.
+  const appStoreLinks = email.links.some((l) => appStorePage(l.href));
+  const verified = verifiedSender(ctx, appStoreLinks ? linkDomains(email, true) : links, appStoreLinks);
   const trusted =
     !!verified &&
     !indicators.some(
@@ -304,13 +306,27 @@ function nothingToActOn(mode: ParsedEmail['mode']): Indicator {
   };
 }
 
-function linkDomains(email: ParsedEmail): string[] {
+/** The registrable domains of the message's web links; `exceptAppStores` leaves out app-store pages. */
+function linkDomains(email: ParsedEmail, exceptAppStores = false): string[] {
   const out = new Set<string>();
   for (const l of email.links) {
+    if (exceptAppStores && appStorePage(l.href)) continue;
     const domain = webLinkDomain(l.href);
     if (domain) out.add(domain);
   }
   return [...out];
+}
+
+/**
+ * An app's page on Apple's or Google's store: the "Download our app" links of a service's
+ * footer. The store shows an app, not a sign-in page anyone can put up, so such a link does not
+ * take an authenticated sender's mail off its own sites. (A Jira notice with them read MEDIUM 54
+ * with its sender authenticated, 11 without them; 2026-12-06.)
+ */
+const APP_STORE_PAGE =
+  /^https:\/\/(?:(?:apps|itunes)\.apple\.com\/(?:[a-z]{2}\/)?app\/|play\.google\.com\/store\/apps\/)/i;
+function appStorePage(href: string): boolean {
+  return APP_STORE_PAGE.test(href);
 }
 
 export function summarise(

@@ -124,7 +124,11 @@ export function authenticatedDomain({ authResults: results, senderDomain }: Sign
  * DKIM pass signed by the From domain, from the receiving server's own header; free-mail
  * domains never qualify (anyone can hold an address there).
  */
-export function verifiedSender(ctx: SignalContext, linkDomains: readonly string[]): Indicator | null {
+export function verifiedSender(
+  ctx: SignalContext,
+  linkDomains: readonly string[],
+  appStoreLinks = false,
+): Indicator | null {
   const { authResults: results, popular, senderDomain } = ctx;
   if (!senderDomain || FREEMAIL.has(senderDomain) || !popular.isPopular(senderDomain, VERIFIED_RANK))
     return null;
@@ -138,7 +142,9 @@ export function verifiedSender(ctx: SignalContext, linkDomains: readonly string[
     family: 'auth',
     severity: 'info',
     weight: 0,
-    explanation: `The sender is authenticated as ${senderDomain}, a well-known domain, and every link stays on its own sites.`,
+    explanation: `The sender is authenticated as ${senderDomain}, a well-known domain, and every link stays on its own sites${
+      appStoreLinks ? ' (or opens an app store)' : ''
+    }.`,
     evidence: [`Authentication-Results: ${top.replace(/\s+/g, ' ').slice(0, 200)}`, describeSource(results)],
   });
 }
