@@ -357,6 +357,37 @@ describe('a score the wording alone makes MEDIUM', () => {
     const low = analyzeParsed(pasted(), { popular, model: constant(0.35) });
     expect(low.indicators.map((i) => i.id)).not.toContain('model.phishing_language');
   });
+
+  it('names the wording when minor signs lift a lean under 0.40 to MEDIUM, and the minor signs when nothing else is left', async () => {
+    const raw = [
+      'Authentication-Results: mx.example.org; spf=none smtp.mailfrom=bulk.example; dkim=none; dmarc=none header.from=shop.example',
+      'Return-Path: <bounce@bulk-sender.example>',
+      'From: Ana <ana@shop.example>',
+      'To: alex@example.org',
+      'Subject: Hello',
+      'Content-Type: text/plain',
+      '',
+      'See the new range: https://shop.example/new',
+    ].join('\r\n');
+    const a = analyzeParsed(await parseRawEmail(Buffer.from(raw)), { popular, model: constant(0.3) });
+    expect(a.risk_level).toBe('MEDIUM');
+    expect(a.indicators.filter((i) => i.severity !== 'low').map((i) => i.id)).toEqual([
+      'model.phishing_language',
+    ]);
+    expect(a.summary).toMatch(
+      /^Suspicious \(42\/100\): the wording leans towards known phishing .+ no stronger sign/,
+    );
+    // With no lean to name (the rules alone), a MEDIUM of minor signs names them.
+    const minor = a.indicators.filter((i) => i.severity === 'low');
+    const said = summarise('MEDIUM', 41, minor);
+    expect(said).toMatch(
+      /^Suspicious \(41\/100\): minor signs add up: the sender's domain publishes no DMARC record/,
+    );
+    expect(said).toContain('(Return-Path) belongs to another domain');
+    expect(said).toContain('no SPF record');
+    // At LOW they are not named as reasons.
+    expect(summarise('LOW', 25, minor)).toBe('Low risk (25/100).');
+  });
 });
 
 describe('who the reader is asked to write to', () => {

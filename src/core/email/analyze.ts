@@ -19,7 +19,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.70.0';
+export const RULES_VERSION = '2.71.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -100,8 +100,9 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   /** The model alone reads the message as phishing: its wording is then a reason, quoted or not. */
   let modelLeans = false;
   /**
-   * The model's reading alone makes the message MEDIUM (0.40 to 0.50): named as the reason only
-   * when nothing else is, or a "Suspicious" verdict would give none.
+   * The model leans towards phishing without reading the message as phishing (0.20 to 0.50):
+   * named as the reason of a MEDIUM score only when no stronger sign is, or a "Suspicious"
+   * verdict would give none (minor signs such as a missing DMARC record are not named as reasons).
    */
   let modelTilts = false;
   let spamProbability: number | null = null;
@@ -115,7 +116,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
       prediction.probability,
     );
     modelLeans = prediction.probability >= 0.5;
-    modelTilts = prediction.probability >= THRESHOLDS.MEDIUM / 100;
+    modelTilts = prediction.probability >= THRESHOLDS.LOW / 100;
     modelTerms = modelTilts ? prediction.topTerms : [];
     spamProbability = prediction.spamProbability;
   } else {
@@ -198,7 +199,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   // The wording is named as a reason only when the final score calls the message suspicious:
   // a SAFE or LOW verdict must not say it "resembles known phishing".
   const score = Math.round(probability * 100);
-  const unexplained = !indicators.some((i) => i.severity !== 'info' && i.family !== 'parse');
+  const unexplained = warningSigns(indicators).length === 0;
   if ((modelLeans || (modelTilts && unexplained)) && score >= THRESHOLDS.MEDIUM) {
     const quoted = modelTerms.length > 0;
     indicators.push({
@@ -210,7 +211,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
         ? quoted
           ? 'The wording resembles known phishing (trained model); the words that weighed most are quoted.'
           : 'The wording as a whole resembles known phishing (trained model); no single word of it names a reason.'
-        : `The wording leans towards known phishing (trained model), not enough alone to call it phishing, and nothing else here explains the score${
+        : `The wording leans towards known phishing (trained model), though not enough alone to call it phishing, and no stronger sign here explains the score${
             quoted ? '; the words that weighed most are quoted' : ''
           }.`,
       evidence: modelTerms.map((t) => `"${t}"`),
@@ -366,7 +367,15 @@ export function summarise(
       indicators.find((i) => i.id === 'model.bulk_mail' || i.id === 'content.spam_pitch') ??
       (level === 'LOW' ? reassured : undefined) ??
       indicators.find((i) => i.id === 'content.nothing_to_act_on');
-    return said ? `${lead} (${score}/100): ${lowerFirst(said.explanation)}` : `${lead} (${score}/100).`;
+    if (said) return `${lead} (${score}/100): ${lowerFirst(said.explanation)}`;
+    // A MEDIUM score of minor signs alone (no DMARC record, another Return-Path) names them: a
+    // "Suspicious" verdict with no reason would read as arbitrary.
+    const minor = indicators.filter((i) => i.family !== 'parse' && i.severity === 'low').slice(0, 3);
+    if (level === 'MEDIUM' && minor.length > 0)
+      return `${lead} (${score}/100): minor signs add up: ${minor
+        .map((i) => lowerFirst(i.explanation.replace(/\.$/, '')))
+        .join('; ')}.`;
+    return `${lead} (${score}/100).`;
   }
   return level === 'LOW'
     ? `${lead} (${score}/100); worth a look: ${joined}.`
