@@ -221,6 +221,16 @@ describe('sender and authentication signals', () => {
       'Mastodon <notifications@social.example>',
     ])
       expect(ids(ofSender(sender)), sender).not.toContain('sender.site_name_elsewhere');
+    // The name inside a message's heading, in the languages vouchers and parcels are lured in.
+    for (const sender of [
+      'Nachricht von Decathlon <service@stayfriends.example>',
+      'Decathlon-Gutschein <service@stayfriends.example>',
+      'Message from Starbucks <news@mailer.example>',
+      'Zustellung Starbucks <noreply@team.example>',
+    ])
+      expect(ids(ofSender(sender)), sender).toContain('sender.site_name_elsewhere');
+    // A person's name with a particle is still a person's.
+    expect(ids(ofSender('Otto von Bismarck <otto@example.org>'))).not.toContain('sender.site_name_elsewhere');
   });
 
   it('flags a display name broken up or disguised to slip past filters, not ordinary names', () => {

@@ -8,7 +8,9 @@ support team security service services customer customers care help helpdesk des
 notification notifications notify alert alerts info information news newsletter update updates
 account accounts billing payment payments wallet app mail email e-mail noreply no reply donotreply
 online live web store shop rewards member members club assistance admin administrator department
-kundenservice kundendienst servicio atendimento equipe equipo suporte soporte klantenservice`.split(/\s+/),
+kundenservice kundendienst servicio atendimento equipe equipo suporte soporte klantenservice
+message messages von nachricht mitteilung de du des mensaje mensagem van bericht
+gutschein voucher gift card zustellung versand delivery`.split(/\s+/),
 );
 
 /**
