@@ -78,6 +78,7 @@ describe('what Microsoft 365 itself sends', () => {
       expect(ids(await analyse(text, rulesEngine())), what).toContain('sender.brand_display_name');
     }
   });
+
   it('reads Exchange’s quota warning, with nothing to act on, as the organisation’s own', async () => {
     const quota = raw('legit-exchange-quota-warning.eml');
     const a = await analyse(quota);
