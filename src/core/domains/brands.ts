@@ -1,9 +1,11 @@
 /**
- * Top-level domains Microsoft runs as its own registry (ICANN's brand TLDs). Google's, Apple's
- * and Amazon's (.google, .apple, .amazon) are written into their lists the same way: a list entry
- * without a dot owns every name under that suffix (brandsOwning matches label suffixes).
+ * What is Microsoft's under each of its brands: its own link shortener (only Microsoft makes its
+ * links) and the top-level domains it runs as its own registry (ICANN's brand TLDs; Teams writes
+ * from no-reply@teams.mail.microsoft since 2025). A list entry without a dot owns every name
+ * under that suffix (brandsOwning matches label suffixes); Google's, Apple's and Amazon's
+ * (.google, .apple, .amazon) are written into their lists the same way.
  */
-const MICROSOFT_TLDS = ['microsoft', 'office', 'windows', 'xbox', 'azure'];
+const MICROSOFT_OWN = ['aka.ms', 'microsoft', 'office', 'windows', 'xbox', 'azure'];
 
 /**
  * Brands that phishing imitates most, with the registrable domains that legitimately send or
@@ -31,31 +33,19 @@ export const BRANDS: Readonly<Record<string, readonly string[]>> = {
     'microsoft365.com',
     // The Microsoft Store's mail: microsoftstore@microsoftstoreemail.com.
     'microsoftstoreemail.com',
-    // Microsoft's own link shortener: only Microsoft makes its links.
-    'aka.ms',
-    // Microsoft's brand top-level domains (its registry's, no one else's): Teams writes from
-    // no-reply@teams.mail.microsoft since 2025. Written as the suffix, every name under it.
-    ...MICROSOFT_TLDS,
+    ...MICROSOFT_OWN,
   ],
-  office365: [
-    'microsoft.com',
-    'office.com',
-    'office365.com',
-    'microsoftonline.com',
-    'aka.ms',
-    ...MICROSOFT_TLDS,
-  ],
-  outlook: ['microsoft.com', 'outlook.com', 'live.com', 'office.com', 'aka.ms', ...MICROSOFT_TLDS],
+  office365: ['microsoft.com', 'office.com', 'office365.com', 'microsoftonline.com', ...MICROSOFT_OWN],
+  outlook: ['microsoft.com', 'outlook.com', 'live.com', 'office.com', ...MICROSOFT_OWN],
   onedrive: [
     'microsoft.com',
     'live.com',
     'sharepoint.com',
     'onedrive.com',
     'sharepointonline.com',
-    'aka.ms',
-    ...MICROSOFT_TLDS,
+    ...MICROSOFT_OWN,
   ],
-  sharepoint: ['microsoft.com', 'sharepoint.com', 'sharepointonline.com', 'aka.ms', ...MICROSOFT_TLDS],
+  sharepoint: ['microsoft.com', 'sharepoint.com', 'sharepointonline.com', ...MICROSOFT_OWN],
   apple: ['apple.com', 'icloud.com', 'me.com', 'apple.news', 'apple'],
   icloud: ['apple.com', 'icloud.com'],
   amazon: [
