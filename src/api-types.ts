@@ -1728,6 +1728,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mailboxes/{id}/trust': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which receiving server's Authentication-Results the mailbox trusts, and which server its stored mail says wrote them (a suggestion) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The trust and what the stored mail shows */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TrustReport'];
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    /** Trust one receiving server's Authentication-Results for this mailbox (null: none); its stored mail is scored again in the background */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['TrustBody'];
+        };
+      };
+      responses: {
+        /** @description Set */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description stored messages being scored again */
+              rescoring: number;
+              trusted: string | null;
+            };
+          };
+        };
+        /** @description Error: {detail, code}, with issues per field on 422 */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mailboxes/import': {
     parameters: {
       query?: never;
@@ -2924,6 +3010,8 @@ export interface components {
     };
     Mailbox: {
       address: string;
+      /** @description The receiving server whose Authentication-Results may lower this mailbox's scores (Gmail: mx.google.com); null: none */
+      authserv_id: string | null;
       created_at: string;
       id: number;
       /** @enum {string} */
@@ -3091,6 +3179,8 @@ export interface components {
       engine_version: string;
       mailboxes: {
         address: string;
+        /** @description The receiving server whose Authentication-Results may lower this mailbox's scores (Gmail: mx.google.com); null: none */
+        authserv_id: string | null;
         id: number;
         /** @enum {string} */
         kind: 'gmail' | 'imap' | 'local';
@@ -3106,6 +3196,22 @@ export interface components {
       /** @enum {string} */
       token_type: 'bearer';
       user: components['schemas']['User'];
+    };
+    TrustBody: {
+      authserv_id: string | null;
+    };
+    TrustReport: {
+      /** @description stored messages read, the newest first */
+      sampled: number;
+      seen: {
+        authserv_id: string;
+        messages: number;
+      }[];
+      /** @description the receiving server that wrote the topmost header of nearly all of them, if one did */
+      suggested: string | null;
+      trusted: string | null;
+      /** @description how many of them carry an Authentication-Results header */
+      with_results: number;
     };
     User: {
       email: string | null;

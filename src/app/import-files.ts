@@ -3,6 +3,7 @@ import type { AnalyzePool } from '../adapters/workers/analyze-pool.js';
 import type { Engine } from './engine.js';
 import type { Store } from './ports.js';
 import { scanMailPaths, type ScanProgress } from './scan-files.js';
+import { trustedAuthServIds } from './mailbox-trust.js';
 import { withHistory } from './sender-history.js';
 
 export interface ImportResult {
@@ -37,7 +38,7 @@ export async function importFiles(
     workers?: number;
     /** A pool the caller owns (the daemon's), instead of starting `workers` threads. */
     pool?: AnalyzePool | null;
-    /** Receiving servers whose Authentication-Results may lower a score (default: none). */
+    /** Receiving servers whose Authentication-Results may lower a score (default: the mailbox's own). */
     trustedAuthServIds?: readonly string[];
     onProgress?: (p: ScanProgress, r: ImportResult) => void;
     /** Continue this running scan (a queued job's) instead of starting one. */
@@ -56,7 +57,7 @@ export async function importFiles(
       keepRaw: true,
       workers: opts.workers,
       pool: opts.pool,
-      trustedAuthServIds: opts.trustedAuthServIds,
+      trustedAuthServIds: opts.trustedAuthServIds ?? trustedAuthServIds(mailbox),
       onProgress: (p) => opts.onProgress?.(p, result),
     })) {
       const raw = m.raw as Buffer;

@@ -1,5 +1,6 @@
 import type { ImapSettings } from '../adapters/imap/imap-source.js';
 import type { MailboxRecord, Store } from './ports.js';
+import { normaliseAuthServId } from './mailbox-trust.js';
 import { encryptSecret } from './secrets.js';
 
 /** Registers an IMAP mailbox; the password (or OAuth token) is stored AES-256-GCM encrypted. */
@@ -12,6 +13,7 @@ export async function addImapMailbox(
   /** The authserv-id the mailbox's receiving server writes in Authentication-Results (see mailbox-trust.ts). */
   authservId?: string,
 ): Promise<MailboxRecord> {
+  const trusted = normaliseAuthServId(authservId);
   const address = `${s.user}@${s.host}:${s.port}/${s.folder}`;
   const mailbox = await store.mailboxes.ensure({
     userId,
@@ -22,7 +24,7 @@ export async function addImapMailbox(
   await store.mailboxes.setConfig(mailbox.id, {
     ...s,
     auth: secret.accessToken ? 'xoauth2' : 'password',
-    ...(authservId ? { authservId: authservId.trim().toLowerCase() } : {}),
+    ...(trusted ? { authservId: trusted } : {}),
   });
   await store.mailboxes.setSecret(
     mailbox.id,

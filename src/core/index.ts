@@ -5,6 +5,7 @@ export { isOutlookItem } from './email/outlook-msg.js';
 export { messageView, inertHtml, headerFields, PREVIEW_CSP, type MessageView } from './email/view.js';
 export { analyzeParsed, engineVersion, RULES_VERSION, type AnalysisDeps } from './email/analyze.js';
 export { recommendationsFor, toPhishingAnalysis, toTestResult } from './email/shapes.js';
+export { authservIdOf } from './email/signals/auth.js';
 export { applyHistory, type SenderHistory, type SenderStats } from './email/history.js';
 export { THRESHOLDS, riskLevel, testRiskLevel } from './email/score.js';
 export type * from './email/types.js';

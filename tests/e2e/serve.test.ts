@@ -170,6 +170,66 @@ describe('local files end to end', () => {
   }, 60_000);
 });
 
+describe('phishguard mailbox trust', () => {
+  it('shows what the stored mail suggests, trusts it, scores the mail again, and undoes it', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pg-trust-')), 'data');
+    await runCli(['user', 'add', 'ines', '--password-stdin', '--data-dir', dataDir], {
+      input: 'ines-password',
+    });
+    const imported = JSON.parse(
+      (
+        await runCli([
+          'import',
+          join(FIXTURES, 'service-mail'),
+          '--mailbox',
+          'work',
+          '--json',
+          '--data-dir',
+          dataDir,
+        ])
+      ).stdout,
+    );
+    const id = String(imported.mailbox_id);
+    const jiraScore = async () =>
+      (
+        JSON.parse((await runCli(['dashboard', '--json', '--data-dir', dataDir])).stdout) as {
+          subject: string;
+          risk_score: number;
+        }[]
+      ).find((e) => e.subject.startsWith('[JIRA]'))!.risk_score;
+    const untrusted = await jiraScore();
+    expect(untrusted).toBeGreaterThanOrEqual(20);
+
+    const shown = await runCli(['mailbox', 'trust', id, '--data-dir', dataDir]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('Trusted now: none');
+    expect(shown.stdout).toContain(
+      `Suggested: mx.example.org, your receiving server by the look of it (phishguard mailbox trust ${id} --suggested)`,
+    );
+
+    const set = await runCli(['mailbox', 'trust', id, '--suggested', '--data-dir', dataDir]);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toBe(
+      `mailbox ${id} now trusts Authentication-Results written by mx.example.org; 9 stored message(s) scored again\n`,
+    );
+    expect(await jiraScore()).toBeLessThan(20);
+    expect((await runCli(['mailbox', 'list', '--data-dir', dataDir])).stdout).toContain(
+      'work  (trusts mx.example.org)',
+    );
+
+    const bad = await runCli(['mailbox', 'trust', id, 'mx.example.org --none', '--data-dir', dataDir]);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('is not an authserv-id')]);
+    const both = await runCli(['mailbox', 'trust', id, 'mx.example.org', '--none', '--data-dir', dataDir]);
+    expect(both.code).toBe(2);
+
+    const none = JSON.parse(
+      (await runCli(['mailbox', 'trust', id, '--none', '--json', '--data-dir', dataDir])).stdout,
+    );
+    expect(none).toEqual({ trusted: null, rescored: 9 });
+    expect(await jiraScore()).toBe(untrusted);
+  }, 60_000);
+});
+
 describe('the bundled dashboard', () => {
   it('serves hashed assets immutable, index.html uncached, an SPA fallback that never answers /api, within the JS budget', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');

@@ -16,7 +16,9 @@ describe('OpenAPI', () => {
     );
     const served = new Set(
       t.app.routes
-        .filter((r) => ['GET', 'POST', 'PATCH', 'DELETE'].includes(r.method) && r.path.startsWith('/api'))
+        .filter(
+          (r) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && r.path.startsWith('/api'),
+        )
         .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`),
     );
     expect(served.size).toBeGreaterThan(35);

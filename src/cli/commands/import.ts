@@ -34,7 +34,7 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
         let bar: ProgressBar | null = null;
         const r = await importFiles(store, createEngine(), owner.id, paths, {
           mailboxName: opts.mailbox,
-          trustedAuthServIds: opts.trustAuthserv ?? [],
+          trustedAuthServIds: opts.trustAuthserv,
           onProgress: (p) => {
             bar ??= new ProgressBar(p.totalBytes, 'messages');
             bar.update(p.readBytes, p.messages);

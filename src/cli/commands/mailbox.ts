@@ -6,6 +6,13 @@ import { createEngine } from '../../app/engine.js';
 import { importFiles } from '../../app/import-files.js';
 import type { MailboxRecord } from '../../app/ports.js';
 import { addImapMailbox } from '../../app/mailboxes.js';
+import {
+  rescoreMailbox,
+  setMailboxTrust,
+  trustedAuthServIds,
+  trustReport,
+  type TrustReport,
+} from '../../app/mailbox-trust.js';
 import { scanImapMailbox } from '../../app/scan-mailbox.js';
 import { loadKey } from '../../app/secrets.js';
 import { PhishguardError } from '../../errors.js';
@@ -142,6 +149,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
               address: m.address,
               emails: (await store.emails.listForMailbox(m.id, 0, 0)).total,
               last_scan_at: m.last_scan_at,
+              authserv_id: trustedAuthServIds(m)[0] ?? null,
             });
         if (opts.json) return writeJson(c, rows);
         if (rows.length === 0)
@@ -150,7 +158,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
           );
         for (const r of rows)
           c.stdout.write(
-            `${String(r.id).padStart(4)}  ${r.kind.padEnd(6)} ${r.owner.padEnd(16)} ${String(r.emails).padStart(6)} emails  ${r.address}\n`,
+            `${String(r.id).padStart(4)}  ${r.kind.padEnd(6)} ${r.owner.padEnd(16)} ${String(r.emails).padStart(6)} emails  ${r.address}${r.authserv_id ? `  (trusts ${r.authserv_id})` : ''}\n`,
           );
       } finally {
         await store.close();
@@ -212,6 +220,61 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
         });
         if (opts.json) writeJson(c, r);
         else c.stdout.write(`scanned ${r.processed} new message(s), stored ${r.added}\n`);
+      } finally {
+        await store.close();
+      }
+    },
+  );
+
+  common(
+    mailbox
+      .command('trust')
+      .argument('<id>', 'the mailbox')
+      .argument('[authserv-id]', 'the receiving server to trust, as its Authentication-Results header begins')
+      .description(
+        "Which receiving server's Authentication-Results may lower this mailbox's scores: show it and what the stored mail suggests, or set it and score the stored mail again",
+      )
+      .option('--suggested', 'trust the server the stored mail suggests')
+      .option('--none', 'trust no server')
+      .option('--json', 'print JSON'),
+  ).action(
+    async (
+      id: string,
+      authservId: string | undefined,
+      opts: StoreFlags & { suggested?: boolean; none?: boolean; json?: boolean },
+    ) => {
+      const c = ctx();
+      if ([authservId !== undefined, opts.suggested, opts.none].filter(Boolean).length > 1)
+        throw new PhishguardError('USAGE', 'give an authserv-id, --suggested or --none, not more than one');
+      const { store } = await openStore(c, opts);
+      try {
+        const m = await store.mailboxes.byId(Number(id));
+        if (!m) throw new PhishguardError('NOT_FOUND', `no mailbox ${id}`);
+        const report = await trustReport(store, m);
+        if (authservId === undefined && !opts.suggested && !opts.none) {
+          if (opts.json) return writeJson(c, report);
+          c.stdout.write(`${describeTrust(report, m.id)}\n`);
+          return;
+        }
+        if (opts.suggested && !report.suggested)
+          throw new PhishguardError('CONFLICT', `nothing to suggest: ${describeTrust(report, m.id)}`);
+        const target = opts.none ? null : (authservId ?? report.suggested);
+        const { trusted, ids } = await setMailboxTrust(store, m, target);
+        const owner = await store.users.byId(m.user_id);
+        await store.audit.add({
+          userId: m.user_id,
+          username: owner?.username ?? null,
+          action: 'mailbox.trust',
+          target: `mailbox:${m.id}`,
+          detail: { authserv_id: trusted, rescoring: ids.length, via: 'cli' },
+        });
+        const bar = ids.length && !opts.json ? new ProgressBar(ids.length, 'messages') : null;
+        await rescoreMailbox(store, createEngine(), m.id, ids, (done) => bar?.update(done, done));
+        bar?.finish();
+        if (opts.json) return writeJson(c, { trusted, rescored: ids.length });
+        c.stdout.write(
+          `${trusted ? `mailbox ${m.id} now trusts Authentication-Results written by ${trusted}` : `mailbox ${m.id} trusts no receiving server now`}; ${ids.length} stored message(s) scored again\n`,
+        );
       } finally {
         await store.close();
       }
@@ -306,4 +369,28 @@ async function queueScans(
   } finally {
     await store.close();
   }
+}
+
+/** A trust report in a sentence or three, for the terminal. */
+function describeTrust(r: TrustReport, mailboxId: number): string {
+  const now = r.trusted
+    ? `Trusted now: Authentication-Results written by ${r.trusted}.`
+    : 'Trusted now: none (a pass in Authentication-Results lowers no score).';
+  if (r.sampled === 0) return `${now} No stored mail with its bytes to read yet: scan the mailbox first.`;
+  const seen = r.seen
+    .slice(0, 5)
+    .map((s) => `${s.authserv_id} (${s.messages})`)
+    .join(', ');
+  const what =
+    r.with_results === 0
+      ? `None of the newest ${r.sampled} stored message(s) carries Authentication-Results: the receiving server writes none, so there is nothing to trust.`
+      : `The topmost Authentication-Results of the newest ${r.sampled} stored message(s) (${r.with_results} carry one) were written by: ${seen}.`;
+  const advice = r.suggested
+    ? r.suggested === r.trusted
+      ? ''
+      : ` Suggested: ${r.suggested}, your receiving server by the look of it (phishguard mailbox trust ${mailboxId} --suggested). Trust it only if that server removes headers that claim its name from incoming mail, as RFC 8601 asks.`
+    : r.with_results > 0
+      ? ' No single server wrote nearly all of them, so none is suggested.'
+      : '';
+  return `${now} ${what}${advice}`;
 }

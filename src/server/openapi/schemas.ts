@@ -272,8 +272,27 @@ export const Mailbox = z
     created_at: z.string(),
     last_scan_at: z.string().nullable(),
     last_scan: z.union([Scan, z.null()]),
+    authserv_id: z
+      .string()
+      .nullable()
+      .describe(
+        "The receiving server whose Authentication-Results may lower this mailbox's scores (Gmail: mx.google.com); null: none",
+      ),
   })
   .openapi('Mailbox');
+
+export const TrustReport = z
+  .object({
+    trusted: z.string().nullable(),
+    sampled: z.number().int().describe('stored messages read, the newest first'),
+    with_results: z.number().int().describe('how many of them carry an Authentication-Results header'),
+    seen: z.array(z.object({ authserv_id: z.string(), messages: z.number().int() })),
+    suggested: z
+      .string()
+      .nullable()
+      .describe('the receiving server that wrote the topmost header of nearly all of them, if one did'),
+  })
+  .openapi('TrustReport');
 
 export const AuditRow = z
   .object({

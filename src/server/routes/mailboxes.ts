@@ -7,7 +7,8 @@ import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
 import { addImapMailbox } from '../../app/mailboxes.js';
 import type { MailboxRecord } from '../../app/ports.js';
 import { checkImapTarget } from '../../adapters/imap/imap-source.js';
-import { Mailbox, Scan } from '../openapi/schemas.js';
+import { Mailbox, Scan, TrustReport } from '../openapi/schemas.js';
+import { rescoreMailbox, setMailboxTrust, trustedAuthServIds, trustReport } from '../../app/mailbox-trust.js';
 import { clientAddress } from '../validate.js';
 
 const ImapBody = z
@@ -37,6 +38,7 @@ export function mailboxRoutes(deps: AppDeps) {
     created_at: m.created_at,
     last_scan_at: m.last_scan_at,
     last_scan: await store.scans.latest(m.id),
+    authserv_id: trustedAuthServIds(m)[0] ?? null,
   });
   const owned = async (id: number, userId: number) => {
     const m = await store.mailboxes.byId(id);
@@ -168,6 +170,64 @@ export function mailboxRoutes(deps: AppDeps) {
           detail: { kind: 'imap', host: settings.host },
         });
         return c.json(await mailboxJson(m), 201);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/mailboxes/{id}/trust',
+        tags: ['mailboxes'],
+        summary:
+          "Which receiving server's Authentication-Results the mailbox trusts, and which server its stored mail says wrote them (a suggestion)",
+        ...signedIn(deps),
+        request: { params: IdParam },
+        responses: { 200: json(TrustReport, 'The trust and what the stored mail shows'), ...ERRORS },
+      }),
+      async (c) => {
+        const m = await owned(c.req.valid('param').id, c.get('user').id);
+        return c.json(await trustReport(store, m), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/mailboxes/{id}/trust',
+        tags: ['mailboxes'],
+        summary:
+          "Trust one receiving server's Authentication-Results for this mailbox (null: none); its stored mail is scored again in the background",
+        ...signedIn(deps),
+        request: {
+          params: IdParam,
+          ...jsonBody(z.object({ authserv_id: z.string().max(253).nullable() }).openapi('TrustBody')),
+        },
+        responses: {
+          200: json(
+            z.object({
+              trusted: z.string().nullable(),
+              rescoring: z.number().int().describe('stored messages being scored again'),
+            }),
+            'Set',
+          ),
+          ...ERRORS,
+        },
+      }),
+      async (c) => {
+        const user = c.get('user');
+        const m = await owned(c.req.valid('param').id, user.id);
+        const { trusted, ids } = await setMailboxTrust(store, m, c.req.valid('json').authserv_id);
+        await store.audit.add({
+          userId: user.id,
+          username: user.username,
+          action: 'mailbox.trust',
+          target: `mailbox:${m.id}`,
+          address: clientAddress(c),
+          detail: { authserv_id: trusted, rescoring: ids.length },
+        });
+        // In the background, yielding between messages: a large mailbox takes a while.
+        rescoreMailbox(store, deps.engine, m.id, ids).catch((err: Error) =>
+          deps.logger.warn({ err: err.message, mailbox: m.id }, 'rescoring after a trust change failed'),
+        );
+        return c.json({ trusted, rescoring: ids.length }, 200);
       },
     )
     .openapi(

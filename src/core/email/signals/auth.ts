@@ -33,7 +33,7 @@ export function attributedResults(
 }
 
 /** The authserv-id: the first token, after an ARC instance tag ("i=1;") if any. */
-function authservIdOf(header: string): string {
+export function authservIdOf(header: string): string {
   const value = header.replace(/^\s*i\s*=\s*\d+\s*;/i, '');
   return (/^\s*([^\s;]+)/.exec(value)?.[1] ?? '').toLowerCase();
 }
