@@ -459,7 +459,7 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
       for (let i = 0; i < 30 && dovecot; i++)
         dovecot.deliver(
           'web@example.test',
-          `From: Shop ${i} <news@shop.example>\r\nTo: web@example.test\r\nSubject: Offer ${i}\r\nMessage-ID: <w${i}@shop.example>\r\nDate: Mon, 02 Nov 2026 10:00:00 +0000\r\n\r\nHello ${i}\r\n`,
+          `Authentication-Results: mx.web.example; spf=pass smtp.mailfrom=shop.example\r\nFrom: Shop ${i} <news@shop.example>\r\nTo: web@example.test\r\nSubject: Offer ${i}\r\nMessage-ID: <w${i}@shop.example>\r\nDate: Mon, 02 Nov 2026 10:00:00 +0000\r\n\r\nHello ${i}\r\n`,
         );
       await runCli(['user', 'add', 'judy', '--password-stdin', '--data-dir', dataDirOf], {
         input: 'judy-password',
@@ -489,6 +489,16 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
         await row.waitFor();
         await row.getByRole('button', { name: 'Scan now' }).click();
         await row.getByText('Scan done: 30 messages read, 30 new.').waitFor({ timeout: 20_000 });
+        // Which receiving server to trust: the stored mail says, the person decides.
+        await row.getByText('no receiving server is trusted').waitFor();
+        await row.getByRole('button', { name: 'Check' }).click();
+        await row.getByText('were stamped by mx.web.example (30)').waitFor();
+        await row.getByRole('button', { name: 'Trust mx.web.example' }).click();
+        await page
+          .getByText('Trusting mx.web.example: 30 stored message(s) are being scored again')
+          .waitFor();
+        await row.getByText('results written by mx.web.example are trusted.').waitFor();
+        await row.getByRole('button', { name: 'Stop trusting mx.web.example' }).waitFor();
         await shot(page, '11-settings');
         page.once('dialog', (d) => void d.accept());
         await row.getByRole('button', { name: 'Remove' }).click();

@@ -227,7 +227,7 @@ function AuthTab({ view }: { view: MessageView }) {
         Reported by <code>{auth.authserv_id || '(unnamed server)'}</code>:{' '}
         {auth.trusted
           ? 'a receiving server this mailbox trusts.'
-          : 'not a server this mailbox is set to trust, so a pass here lowers no score (anyone on the path could have written it).'}
+          : 'not a server this mailbox is set to trust, so a pass here lowers no score (anyone on the path could have written it). If it is your own receiving server, Settings → Check can trust it.'}
       </p>
       <pre className="body-text small">{auth.header}</pre>
     </>

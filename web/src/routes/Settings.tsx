@@ -114,6 +114,7 @@ function MailboxRow({ mailbox: m }: { mailbox: Mailbox }) {
             Scan done: {s.processed} messages read, {s.added} new.
           </p>
         )}
+        <Trust mailbox={m} />
       </div>
       <div className="row-actions">
         {m.kind === 'imap' && (
@@ -131,6 +132,124 @@ function MailboxRow({ mailbox: m }: { mailbox: Mailbox }) {
         </button>
       </div>
     </li>
+  );
+}
+
+/**
+ * Which receiving server's Authentication-Results may lower this mailbox's scores. Until one is
+ * trusted, a sender's passing SPF, DKIM and DMARC count for nothing (anyone could have written
+ * them), so a service's real receipts and notices score as if unauthenticated. The stored mail
+ * shows which server stamps it; trusting it is the person's call.
+ */
+function Trust({ mailbox: m }: { mailbox: Mailbox }) {
+  const queryClient = useQueryClient();
+  const { notify } = useNotifications();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const report = useQuery({
+    queryKey: ['mailbox-trust', m.id],
+    enabled: open,
+    queryFn: () => call(client.GET('/api/mailboxes/{id}/trust', { params: { path: { id: m.id } } })),
+  });
+  if (m.kind === 'gmail')
+    return (
+      <p className="muted small" data-testid="trust-line">
+        Sender authentication: Google&apos;s own results (mx.google.com).
+      </p>
+    );
+  const set = async (authservId: string | null) => {
+    setBusy(true);
+    try {
+      const r = await call(
+        client.PUT('/api/mailboxes/{id}/trust', {
+          params: { path: { id: m.id } },
+          body: { authserv_id: authservId },
+        }),
+      );
+      notify(
+        'success',
+        `${r.trusted ? `Trusting ${r.trusted}` : 'Trusting no server'}: ${r.rescoring} stored message(s) are being scored again`,
+      );
+      await Promise.all(
+        [['mailboxes'], ['mailbox-trust', m.id], ['emails'], ['stats']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    } catch (err) {
+      notify('error', (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const r = report.data;
+  return (
+    <div className="trust small" data-testid="trust-line">
+      <p className="muted">
+        Sender authentication:{' '}
+        {m.authserv_id ? (
+          <>
+            results written by <code>{m.authserv_id}</code> are trusted.
+          </>
+        ) : (
+          'no receiving server is trusted, so a sender passing SPF, DKIM or DMARC lowers no score.'
+        )}{' '}
+        {!open && (
+          <button type="button" className="secondary small" onClick={() => setOpen(true)}>
+            Check
+          </button>
+        )}
+      </p>
+      {open && report.isLoading && <p role="status">Reading the stored mail…</p>}
+      {open && report.isError && <p role="alert">{(report.error as Error).message}</p>}
+      {open && r && (
+        <div role="status">
+          {r.sampled === 0 ? (
+            <p>No stored mail to read yet: scan the mailbox first.</p>
+          ) : r.with_results === 0 ? (
+            <p>
+              None of the newest {r.sampled} messages carries Authentication-Results: the receiving server
+              writes none, so there is nothing to trust.
+            </p>
+          ) : (
+            <p>
+              The newest {r.sampled} messages ({r.with_results} with results) were stamped by{' '}
+              {r.seen
+                .slice(0, 3)
+                .map((x) => `${x.authserv_id} (${x.messages})`)
+                .join(', ')}
+              .{' '}
+              {r.suggested
+                ? r.suggested === r.trusted
+                  ? 'That is the server trusted now.'
+                  : 'That looks like your receiving server. Trust it only if it removes headers claiming its name from incoming mail (RFC 8601).'
+                : 'No single server stamped nearly all of them, so none is suggested.'}
+            </p>
+          )}
+          <p className="row-actions">
+            {r.suggested && r.suggested !== r.trusted && (
+              <button
+                type="button"
+                className="secondary small"
+                disabled={busy}
+                onClick={() => void set(r.suggested)}
+              >
+                Trust {r.suggested}
+              </button>
+            )}
+            {r.trusted && (
+              <button
+                type="button"
+                className="secondary small"
+                disabled={busy}
+                onClick={() => void set(null)}
+              >
+                Stop trusting {r.trusted}
+              </button>
+            )}
+          </p>
+        </div>
+      )}
+    </div>
   );
 }
 
