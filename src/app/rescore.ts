@@ -1,11 +1,13 @@
 import type { Engine } from './engine.js';
 import { trustedAuthServIds } from './mailbox-trust.js';
 import type { MailboxRecord, Store } from './ports.js';
+import { withHistory } from './sender-history.js';
 
 /**
  * Analyses stored mail again when the engine changed (new rules or a retrained model: the
- * engine_version differs), a batch at a time so the daemon stays responsive. Returns how many
- * messages were rescored. Mail stored without its bytes keeps its old analysis.
+ * engine_version differs), a batch at a time so the daemon stays responsive, with the user's
+ * sender history applied as when it was stored. Returns how many messages were rescored. Mail
+ * stored without its bytes keeps its old analysis.
  */
 export async function rescoreStale(
   store: Store,
@@ -25,7 +27,8 @@ export async function rescoreStale(
       // Deleted since the query (with its mailbox, or alone): it will not be listed again.
       if (!raw || !mailbox) continue;
       const { analysis } = await engine.analyzeRaw(raw, { trustedAuthServIds: trustedAuthServIds(mailbox) });
-      await store.emails.putAnalysis(r.id, analysis);
+      // What the person taught (marks, known correspondents) applies to the new reading too.
+      await store.emails.putAnalysis(r.id, await withHistory(store, r.user_id, analysis, r.id));
       done++;
     }
     // Let requests in between batches.
