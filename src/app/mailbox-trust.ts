@@ -109,6 +109,9 @@ export function normaliseAuthServId(id: string | null | undefined): string | nul
   return v;
 }
 
+/** The config key that marks a mailbox whose stored mail is not yet all read with its trust. */
+const PENDING = 'trustRescorePending';
+
 /**
  * Sets which receiving server's Authentication-Results this mailbox trusts (null: none) and
  * returns the ids of its stored mail, newest first, for `rescoreMailbox`. Gmail's is fixed.
@@ -131,14 +134,23 @@ export async function setMailboxTrust(
       'A scan of this mailbox is running; change whose results it trusts when the scan ends',
     );
   const { authservId: _old, ...rest } = mailbox.config;
-  await store.mailboxes.setConfig(mailbox.id, id ? { ...rest, authservId: id } : rest);
+  // Pending until its rescoring ends: a daemon stopped before then finishes it when it starts.
+  await store.mailboxes.setConfig(mailbox.id, {
+    ...rest,
+    ...(id ? { authservId: id } : {}),
+    [PENDING]: true,
+  });
+  return { trusted: id, ids: await storedIds(store, mailbox.id) };
+}
+
+/** The ids of a mailbox's stored mail, newest first. */
+async function storedIds(store: Store, mailboxId: number): Promise<number[]> {
   const ids: number[] = [];
   for (let offset = 0; ; offset += 500) {
-    const { items } = await store.emails.listForMailbox(mailbox.id, 500, offset);
+    const { items } = await store.emails.listForMailbox(mailboxId, 500, offset);
     ids.push(...items.map((r) => r.id));
-    if (items.length < 500) break;
+    if (items.length < 500) return ids;
   }
-  return { trusted: id, ids };
 }
 
 /**
@@ -184,5 +196,27 @@ export async function rescoreMailbox(
     if (row?.analysis?.result)
       await store.emails.putAnalysis(id, await withHistory(store, start.user_id, row.analysis.result, id));
   }
+  // Done with the trust it still has: no longer pending. (A change landing between this read and
+  // write would be lost; on SQLite nothing runs between them, on PostgreSQL it is a round trip.)
+  const end = await store.mailboxes.byId(mailboxId);
+  if (!end || trustedAuthServIds(end).join() !== trust.join()) return false;
+  if (end.config[PENDING]) {
+    const { [PENDING]: _done, ...config } = end.config;
+    await store.mailboxes.setConfig(mailboxId, config);
+  }
   return true;
+}
+
+/**
+ * Finishes the rescorings a stopped daemon left pending (see setMailboxTrust), each with the
+ * trust its mailbox has now. Returns how many messages were scored again.
+ */
+export async function resumeTrustRescores(store: Store, engine: Engine): Promise<number> {
+  let n = 0;
+  for (const m of await store.mailboxes.listAll()) {
+    if (!m.config[PENDING] || m.kind === 'gmail') continue;
+    const ids = await storedIds(store, m.id);
+    if (await rescoreMailbox(store, engine, m.id, ids)) n += ids.length;
+  }
+  return n;
 }

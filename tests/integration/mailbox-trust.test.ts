@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { importFiles } from '../../src/app/import-files.js';
 import { rescoreMailbox, setMailboxTrust, trustReport } from '../../src/app/mailbox-trust.js';
 import type { MailboxRecord } from '../../src/app/ports.js';
+import { rescoreStale } from '../../src/app/rescore.js';
 import { testApp, type TestApp } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/engine.js';
 
@@ -143,6 +144,23 @@ describe('which receiving server a mailbox trusts', () => {
     const none = await setMailboxTrust(t.deps.store, mailbox, null);
     expect(await rescoreMailbox(t.deps.store, t.deps.engine, mailbox.id, none.ids)).toBe(true);
     expect((await jira()).indicators).not.toContain('auth.verified_sender');
+  });
+
+  it('finishes, when the daemon starts again, a rescoring it was stopped in', async () => {
+    await setMailboxTrust(t.deps.store, mailbox, 'mx.example.org');
+    // Stopped before any message was read again: the change is kept, marked pending.
+    expect((await t.deps.store.mailboxes.byId(mailbox.id))!.config).toMatchObject({
+      authservId: 'mx.example.org',
+      trustRescorePending: true,
+    });
+    expect((await jira()).indicators).not.toContain('auth.verified_sender');
+    // What a daemon runs as it starts (and after an engine change).
+    expect(await rescoreStale(t.deps.store, t.deps.engine)).toBeGreaterThanOrEqual(9);
+    expect((await jira()).indicators).toContain('auth.verified_sender');
+    expect((await t.deps.store.mailboxes.byId(mailbox.id))!.config.trustRescorePending).toBeUndefined();
+    expect(await rescoreStale(t.deps.store, t.deps.engine)).toBe(0);
+    const none = await setMailboxTrust(t.deps.store, mailbox, null);
+    expect(await rescoreMailbox(t.deps.store, t.deps.engine, mailbox.id, none.ids)).toBe(true);
   });
 
   it('is read and set over the API, scored again in the background, audited, and the owner’s alone', async () => {
