@@ -1,13 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUser } from '../../src/app/accounts.js';
 import { importFiles } from '../../src/app/import-files.js';
 import { rescoreMailbox, setMailboxTrust, trustReport } from '../../src/app/mailbox-trust.js';
 import type { MailboxRecord } from '../../src/app/ports.js';
 import { rescoreStale } from '../../src/app/rescore.js';
 import { testApp, type TestApp } from '../helpers/app.js';
-import { FIXTURES } from '../helpers/engine.js';
+import { backends } from '../helpers/backends.js';
+import { FIXTURES, shippedEngine } from '../helpers/engine.js';
 
 // fixtures/service-mail: nine notices services send, seven of them stamped by the receiving
 // server mx.example.org (the other two carry no Authentication-Results).
@@ -227,4 +229,49 @@ describe('which receiving server a mailbox trusts', () => {
         .status,
     ).toBe(401);
   });
+});
+
+describe.each(backends())('a change of trust on the $name store', (backend) => {
+  beforeAll(() => backend.start(), 60_000);
+  afterAll(() => backend.stop());
+  const it_ = backend.skip ? it.skip : it;
+
+  it_(
+    'is suggested, set, read into the stored mail, and finished after a stop',
+    async () => {
+      const { store } = await backend.open();
+      try {
+        const engine = shippedEngine();
+        const user = await createUser(store, {
+          username: 'cleo',
+          password: 'cleo-password-1',
+          isAdmin: false,
+        });
+        const r = await importFiles(store, engine, user.id, [SERVICE_MAIL], {
+          workers: 0,
+          mailboxName: 'work',
+        });
+        const m = (await store.mailboxes.byId(r.mailboxId))!;
+        expect((await trustReport(store, m)).suggested).toBe('mx.example.org');
+        const verified = async () => {
+          const { items } = await store.emails.listForMailbox(m.id, 50, 0);
+          const row = items.find((e) => e.subject === JIRA);
+          return (await store.emails.get(row!.id, user.id))?.analysis?.result?.indicators.some(
+            (i) => i.id === 'auth.verified_sender',
+          );
+        };
+        const { ids } = await setMailboxTrust(store, m, 'mx.example.org');
+        expect(await rescoreMailbox(store, engine, m.id, ids)).toBe(true);
+        expect(await verified()).toBe(true);
+        // Cleared, and the daemon stopped before reading the mail again: its next start does.
+        await setMailboxTrust(store, m, null);
+        expect(await verified()).toBe(true);
+        expect(await rescoreStale(store, engine)).toBe(9);
+        expect(await verified()).toBe(false);
+      } finally {
+        await store.close();
+      }
+    },
+    60_000,
+  );
 });
