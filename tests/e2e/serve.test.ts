@@ -126,6 +126,28 @@ describe('phishguard dashboard without a terminal', () => {
     const bySubject = (s: string) => json.find((e: { subject: string }) => e.subject === s);
     expect(bySubject('Your account has been limited')).toMatchObject({ risk_level: 'HIGH', risk_score: 100 });
     expect(bySubject('Your statement is ready').risk_level).toMatch(/^(SAFE|LOW)$/);
+    // Filters for scripts: the dashboards' level and search, and a limit, newest first.
+    const high = JSON.parse(
+      (await runCli(['dashboard', '--json', '--level', 'high', '--data-dir', dataDir])).stdout,
+    ) as { risk_level: string; received_at: string }[];
+    expect(high.length).toBe(json.filter((e: { risk_level: string }) => e.risk_level === 'HIGH').length);
+    expect(high.length).toBeGreaterThanOrEqual(4);
+    const paypal = await runCli([
+      'dashboard',
+      '--search',
+      'from:paypal level:high',
+      '--limit',
+      '1',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(paypal.stdout.trim().split('\n')).toHaveLength(1);
+    expect(paypal.stdout).toMatch(/^HIGH\s+100\s+PayPal /);
+    const bad = await runCli(['dashboard', '--level', 'urgent', '--data-dir', dataDir]);
+    expect([bad.code, bad.stderr.trim()]).toEqual([
+      2,
+      'phishguard: --level must be one of HIGH, MEDIUM, LOW, SAFE, not urgent',
+    ]);
   });
 });
 

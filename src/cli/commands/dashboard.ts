@@ -21,6 +21,9 @@ interface Options extends StoreFlags {
   user?: string;
   json?: boolean;
   allowPrivateNetwork?: boolean;
+  level?: string;
+  search?: string;
+  limit?: string;
 }
 
 export function registerDashboard(program: Command, ctx: () => CliContext): void {
@@ -43,10 +46,26 @@ export function registerDashboard(program: Command, ctx: () => CliContext): void
     .option('--config <file>', 'JSON config file')
     .option('--allow-private-network', 'let link analysis reach loopback/private addresses (labs only)')
     .option('--json', 'print the email list as JSON and exit')
+    .option('--level <level>', 'list only HIGH, MEDIUM, LOW or SAFE mail (plain list and --json)')
+    .option(
+      '--search <query>',
+      'list only mail matching the dashboards\' search: words, "phrases", from:, subject:, level:, is:STATUS, after:/before:DATE, -exclusion',
+    )
+    .option('--limit <n>', 'at most this many messages, newest first')
     .action(async (opts: Options) => runDashboard(ctx(), opts));
 }
 
+const LEVELS = ['HIGH', 'MEDIUM', 'LOW', 'SAFE'];
+
 async function runDashboard(ctx: CliContext, opts: Options): Promise<void> {
+  const level = opts.level?.toUpperCase() ?? null;
+  if (level !== null && !LEVELS.includes(level))
+    throw new PhishguardError('USAGE', `--level must be one of ${LEVELS.join(', ')}, not ${opts.level}`);
+  const limit = opts.limit === undefined ? Number.POSITIVE_INFINITY : Number(opts.limit);
+  if (opts.limit !== undefined && !(limit > 0 && Number.isInteger(limit)))
+    throw new PhishguardError('USAGE', `--limit must be a whole number above 0, not ${opts.limit}`);
+  // A filter asks for a list, not the interactive dashboard.
+  const filtered = level !== null || opts.search !== undefined || opts.limit !== undefined;
   let close: () => void | Promise<void> = () => undefined;
   let source: DashboardSource;
   if (opts.server) {
@@ -66,10 +85,16 @@ async function runDashboard(ctx: CliContext, opts: Options): Promise<void> {
     });
   }
   try {
-    if (opts.json || !ctx.stdout.isTTY || !ctx.stdin.isTTY) {
-      // All of it, page by page: the header counts everything, so does the output.
+    if (opts.json || !ctx.stdout.isTTY || !ctx.stdin.isTTY || filtered) {
+      // All of it (or of what the filters keep), page by page, newest first.
       const emails: DashboardEmail[] = [];
-      for await (const e of allEmails(source)) emails.push(e);
+      for await (const e of allEmails(source, {
+        level,
+        ...(opts.search ? { search: opts.search } : {}),
+      })) {
+        if (emails.length >= limit) break;
+        emails.push(e);
+      }
       if (opts.json)
         return writeJson(
           ctx,
