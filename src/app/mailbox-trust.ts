@@ -220,3 +220,16 @@ export async function resumeTrustRescores(store: Store, engine: Engine): Promise
   }
   return n;
 }
+
+/**
+ * A line for a person who has just filled a mailbox that trusts no server although its mail says
+ * which one stamps it (null otherwise): how to let that server's results count.
+ */
+export async function trustHint(store: Store, mailboxId: number): Promise<string | null> {
+  const m = await store.mailboxes.byId(mailboxId);
+  if (!m || m.kind === 'gmail' || trustedAuthServIds(m).length > 0) return null;
+  const r = await trustReport(store, m);
+  return r.suggested
+    ? `Its mail is stamped by ${r.suggested}; if that is your receiving server, \`phishguard mailbox trust ${m.id} --suggested\` lets its authentication results lower scores.`
+    : null;
+}

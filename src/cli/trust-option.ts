@@ -10,10 +10,12 @@ export interface TrustFlags {
  * Authentication-Results (e.g. mx.google.com). Only such results may lower a score; without
  * it, a sender-written "dmarc=pass" line is read as what it may be, a claim.
  */
-export function addTrustOption(command: Command): Command {
-  return command.option(
-    '--trust-authserv <id>',
-    'trust Authentication-Results written by this receiving server (repeatable); default: trust none',
-    (value: string, previous: string[] = []) => [...previous, value.trim().toLowerCase()],
-  );
+export function addTrustOption(
+  command: Command,
+  help = 'trust Authentication-Results written by this receiving server (repeatable); default: trust none',
+): Command {
+  return command.option('--trust-authserv <id>', help, (value: string, previous: string[] = []) => [
+    ...previous,
+    value.trim().toLowerCase(),
+  ]);
 }

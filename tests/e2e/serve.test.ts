@@ -249,6 +249,47 @@ describe('phishguard mailbox trust', () => {
     );
     expect(none).toEqual({ trusted: null, rescored: 9 });
     expect(await jiraScore()).toBe(untrusted);
+
+    // An import into a mailbox that trusts no one says how to; one that names the server sets it.
+    const hinted = await runCli([
+      'import',
+      join(FIXTURES, 'secure-notice'),
+      '--mailbox',
+      'work',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(hinted.stdout).toContain(
+      `Its mail is stamped by mx.example.org; if that is your receiving server, \`phishguard mailbox trust ${id} --suggested\``,
+    );
+    const named = await runCli([
+      'import',
+      join(FIXTURES, 'secure-notice'),
+      '--mailbox',
+      'work',
+      '--trust-authserv',
+      'mx.example.org',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(named.stdout).not.toContain('Its mail is stamped');
+    expect(await jiraScore()).toBeLessThan(20);
+    const other = await runCli([
+      'import',
+      join(FIXTURES, 'secure-notice'),
+      '--mailbox',
+      'work',
+      '--trust-authserv',
+      'mx.other.example',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect([other.code, other.stderr]).toEqual([
+      1,
+      expect.stringContaining(
+        `trusts mx.example.org; to trust mx.other.example instead: phishguard mailbox trust ${id} mx.other.example`,
+      ),
+    ]);
   }, 60_000);
 });
 

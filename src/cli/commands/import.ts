@@ -5,6 +5,16 @@ import { writeJson, type CliContext } from '../context.js';
 import { ProgressBar } from '../output/progress.js';
 import { addTrustOption, type TrustFlags } from '../trust-option.js';
 import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
+import {
+  normaliseAuthServId,
+  rescoreMailbox,
+  setMailboxTrust,
+  trustedAuthServIds,
+  trustHint,
+} from '../../app/mailbox-trust.js';
+import type { Engine } from '../../app/engine.js';
+import type { Store } from '../../app/ports.js';
+import { PhishguardError } from '../../errors.js';
 
 export function registerImport(program: Command, ctx: () => CliContext): void {
   const command = program
@@ -22,7 +32,10 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
     )
     .option('--config <file>', 'JSON config file')
     .option('--json', 'print JSON');
-  addTrustOption(command).action(
+  addTrustOption(
+    command,
+    "the mailbox's receiving server: its Authentication-Results may lower scores, for this import and from now on (as mailbox trust sets it)",
+  ).action(
     async (
       paths: string[],
       opts: StoreFlags & TrustFlags & { user?: string; mailbox: string; json?: boolean },
@@ -31,10 +44,12 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
       const { store } = await openStore(c, opts);
       try {
         const owner = await resolveUser(store, opts.user);
+        const engine = createEngine();
+        if (opts.trustAuthserv)
+          await trustForImport(store, engine, owner.id, opts.mailbox, opts.trustAuthserv);
         let bar: ProgressBar | null = null;
-        const r = await importFiles(store, createEngine(), owner.id, paths, {
+        const r = await importFiles(store, engine, owner.id, paths, {
           mailboxName: opts.mailbox,
-          trustedAuthServIds: opts.trustAuthserv,
           onProgress: (p) => {
             bar ??= new ProgressBar(p.totalBytes, 'messages');
             bar.update(p.readBytes, p.messages);
@@ -56,13 +71,44 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
             added: r.added,
             duplicates: r.duplicates,
           });
-        else
+        else {
           c.stdout.write(
             `imported ${r.added} new message(s) for ${owner.username} (${r.processed} read, ${r.duplicates} already stored)\n`,
           );
+          const hint = await trustHint(store, r.mailboxId);
+          if (hint) c.stdout.write(`${hint}\n`);
+        }
       } finally {
         await store.close();
       }
     },
   );
+}
+
+/**
+ * `import --trust-authserv ID`: the mailbox's own trust from now on, as `mailbox trust` sets it,
+ * so that mail scored again later (a new engine) is read the same way. A mailbox trusts one
+ * server; one that trusts another is changed with `mailbox trust`, not by an import.
+ */
+async function trustForImport(
+  store: Store,
+  engine: Engine,
+  userId: number,
+  mailboxName: string,
+  ids: string[],
+): Promise<void> {
+  if (ids.length !== 1)
+    throw new PhishguardError('USAGE', 'a mailbox trusts one receiving server: give --trust-authserv once');
+  const want = normaliseAuthServId(ids[0]);
+  const mailbox = await store.mailboxes.ensure({ userId, kind: 'local', address: mailboxName });
+  const now = trustedAuthServIds(mailbox)[0];
+  if (now === want) return;
+  if (now)
+    throw new PhishguardError(
+      'CONFLICT',
+      `mailbox ${mailbox.id} (${mailbox.address}) trusts ${now}; to trust ${want} instead: phishguard mailbox trust ${mailbox.id} ${want}`,
+    );
+  const set = await setMailboxTrust(store, mailbox, want);
+  // Mail it already holds was read without the trust: read it again, as `mailbox trust` does.
+  await rescoreMailbox(store, engine, mailbox.id, set.ids);
 }

@@ -10,6 +10,7 @@ import {
   rescoreMailbox,
   setMailboxTrust,
   trustedAuthServIds,
+  trustHint,
   trustReport,
   type TrustReport,
 } from '../../app/mailbox-trust.js';
@@ -188,7 +189,11 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
             mailboxName: m.address,
           });
           if (opts.json) writeJson(c, r);
-          else c.stdout.write(`scanned ${r.processed} message(s), stored ${r.added} new\n`);
+          else {
+            c.stdout.write(`scanned ${r.processed} message(s), stored ${r.added} new\n`);
+            const hint = await trustHint(store, m.id);
+            if (hint) c.stdout.write(`${hint}\n`);
+          }
           return;
         }
         if (m.kind !== 'imap')
@@ -219,7 +224,11 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
           detail: { ...r, via: 'cli' },
         });
         if (opts.json) writeJson(c, r);
-        else c.stdout.write(`scanned ${r.processed} new message(s), stored ${r.added}\n`);
+        else {
+          c.stdout.write(`scanned ${r.processed} new message(s), stored ${r.added}\n`);
+          const hint = await trustHint(store, m.id);
+          if (hint) c.stdout.write(`${hint}\n`);
+        }
       } finally {
         await store.close();
       }
