@@ -1600,6 +1600,16 @@ describe('webmail lures', () => {
       content: full,
     });
     expect(quota(stranger)).toBeDefined();
+    // Pasted, there is no recipient to tell: the explanation says so instead of claiming it.
+    expect(quota(stranger)?.explanation).not.toContain("your own domain's server");
+    expect(quota(stranger)?.explanation).toContain(
+      "If that is your own organisation's domain, its own mail server may have sent it",
+    );
+    // Full mail to someone else's domain can say it.
+    const { analysis: toOther } = await rulesEngine().analyzeRaw(
+      htmlMail('cPanel <cpanel@reader.example>', 'Mailbox quota warning', `<p>${full}</p>`),
+    );
+    expect(quota(toOther)?.explanation).toContain("not a mail or phone provider or your own domain's server");
   });
 });
 

@@ -606,7 +606,12 @@ function strangerNotice(
       family: 'content',
       severity: 'high',
       weight: DECISIVE_WEIGHT,
-      explanation: `It says ${says}, yet comes from ${senderDomain ?? 'an unknown sender'}, not a mail or phone provider or your own domain's server: the make-up of a lure that copies a provider's notice.`,
+      explanation:
+        email.to.length > 0
+          ? `It says ${says}, yet comes from ${senderDomain ?? 'an unknown sender'}, not a mail or phone provider or your own domain's server: the make-up of a lure that copies a provider's notice.`
+          : // Pasted text (or mail without a To line) names no recipient: whether the sender is the
+            // reader's own organisation cannot be told, so the explanation does not claim it.
+            `It says ${says}, yet comes from ${senderDomain ?? 'an unknown sender'}, not a mail or phone provider: the make-up of a lure that copies a provider's notice. If that is your own organisation's domain, its own mail server may have sent it: check the original message, whose recipient tells.`,
       evidence: [quoted(said), `sender domain ${senderDomain ?? 'unknown'}`],
     });
   }
