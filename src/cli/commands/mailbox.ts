@@ -259,15 +259,16 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
       try {
         const m = await store.mailboxes.byId(Number(id));
         if (!m) throw new PhishguardError('NOT_FOUND', `no mailbox ${id}`);
-        const report = await trustReport(store, m);
-        if (authservId === undefined && !opts.suggested && !opts.none) {
+        // The stored mail is read only to show the trust or to take its suggestion.
+        const report = authservId === undefined && !opts.none ? await trustReport(store, m) : null;
+        if (report && !opts.suggested) {
           if (opts.json) return writeJson(c, report);
           c.stdout.write(`${describeTrust(report, m.id)}\n`);
           return;
         }
-        if (opts.suggested && !report.suggested)
+        if (report && !report.suggested)
           throw new PhishguardError('CONFLICT', `nothing to suggest: ${describeTrust(report, m.id)}`);
-        const target = opts.none ? null : (authservId ?? report.suggested);
+        const target = opts.none ? null : (authservId ?? report?.suggested ?? null);
         const { trusted, ids } = await setMailboxTrust(store, m, target);
         const owner = await store.users.byId(m.user_id);
         await store.audit.add({
