@@ -399,8 +399,10 @@ function describeTrust(r: TrustReport, mailboxId: number): string {
     ? r.suggested === r.trusted
       ? ''
       : ` Suggested: ${r.suggested}, your receiving server by the look of it (phishguard mailbox trust ${mailboxId} --suggested). Trust it only if that server removes headers that claim its name from incoming mail, as RFC 8601 asks.`
-    : r.with_results > 0
+    : r.with_results >= 3
       ? ' No single server wrote nearly all of them, so none is suggested.'
-      : '';
+      : r.with_results > 0
+        ? ' Too few of them carry one to suggest a server yet.'
+        : '';
   return `${now} ${what}${advice}`;
 }

@@ -114,7 +114,12 @@ function MailboxRow({ mailbox: m }: { mailbox: Mailbox }) {
             Scan done: {s.processed} messages read, {s.added} new.
           </p>
         )}
-        <Trust mailbox={m} />
+        {/* A scan just finished here: what it stored says which server to trust, so say so now. */}
+        <Trust
+          mailbox={m}
+          key={String(s?.status === 'done' && scanId !== null)}
+          open={s?.status === 'done' && scanId !== null}
+        />
       </div>
       <div className="row-actions">
         {m.kind === 'imap' && (
@@ -141,10 +146,10 @@ function MailboxRow({ mailbox: m }: { mailbox: Mailbox }) {
  * them), so a service's real receipts and notices score as if unauthenticated. The stored mail
  * shows which server stamps it; trusting it is the person's call.
  */
-function Trust({ mailbox: m }: { mailbox: Mailbox }) {
+function Trust({ mailbox: m, open: initiallyOpen = false }: { mailbox: Mailbox; open?: boolean }) {
   const queryClient = useQueryClient();
   const { notify } = useNotifications();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [busy, setBusy] = useState(false);
   const report = useQuery({
     queryKey: ['mailbox-trust', m.id],
@@ -222,7 +227,9 @@ function Trust({ mailbox: m }: { mailbox: Mailbox }) {
                 ? r.suggested === r.trusted
                   ? 'That is the server trusted now.'
                   : 'That looks like your receiving server. Trust it only if it removes headers claiming its name from incoming mail (RFC 8601).'
-                : 'No single server stamped nearly all of them, so none is suggested.'}
+                : r.with_results < 3
+                  ? 'Too few messages with results to suggest one yet.'
+                  : 'No single server stamped nearly all of them, so none is suggested.'}
             </p>
           )}
           <p className="row-actions">
