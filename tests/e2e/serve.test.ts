@@ -290,7 +290,7 @@ describe('phishguard mailbox trust', () => {
         `trusts mx.example.org; to trust mx.other.example instead: phishguard mailbox trust ${id} mx.other.example`,
       ),
     ]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the bundled dashboard', () => {

@@ -68,13 +68,20 @@ describe('score rules around the model', () => {
         'Your account will be disabled in 7 days due to inactivity. Please log in to prevent this action, or contact your administrator.',
       ),
     ).toBeGreaterThan(39);
-    // A text asking to write to an address elsewhere asks for more than the administrator.
-    expect(
-      pasted(
-        'Gebruiker tijdelijk geblokkeerd',
-        `${notice} Stuur uw gegevens naar helpdesk@beheer-support.example.`,
-      ),
-    ).toBeGreaterThan(39);
+    // A text asking to write to an address elsewhere asks for more than the administrator, so
+    // the cap does not hold it (whatever the model makes of its words: 43 on model cff1fe69, 39
+    // on d2a25d2f).
+    const askAdmin = (content: string) =>
+      asksOnlyForAdministrator(
+        parseTestEmail({
+          subject: 'Gebruiker tijdelijk geblokkeerd',
+          sender: 'Hallberg Logistik <noreply@hallberg-logistik.de>',
+          content,
+        }),
+        [],
+      );
+    expect(askAdmin(notice)).toBe(true);
+    expect(askAdmin(`${notice} Stuur uw gegevens naar helpdesk@beheer-support.example.`)).toBe(false);
   });
 
   it('reads a sign-in named as an event as no request to sign in', () => {

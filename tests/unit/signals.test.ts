@@ -1816,3 +1816,58 @@ describe('a sender posing as the recipient’s own organisation', () => {
     );
   });
 });
+
+describe("a service's own request to confirm an account", () => {
+  const VERIFY = 'Verify your email address for your account by clicking the link below.';
+  const note = (from: string, href: string, extra = '') =>
+    htmlMail(
+      from,
+      'Verify Your Email',
+      `<p>${VERIFY}</p><p><a href="${href}">Verify Email Address Now</a></p><p>${extra}If you did not request to verify your account, you can safely ignore this email.</p>`,
+    );
+  const read = async (raw: Buffer) => ids((await rulesEngine().analyzeRaw(raw)).analysis);
+
+  it('is no credential request when every link stays on the sender’s own site and nothing else is wrong', async () => {
+    const own = await read(
+      note(
+        'Vaultwarden <vaultwarden@vault.acme-corp.com>',
+        'https://vault.acme-corp.com/#/verify-email/?token=eyJ',
+      ),
+    );
+    expect(own).toContain('content.own_site_confirmation');
+    expect(own).not.toContain('content.credential_request');
+    // Pasted with its link written out, the same.
+    const pasted = pastedIds(
+      'Verify Your Email',
+      'Vaultwarden <vaultwarden@vault.acme-corp.com>',
+      `${VERIFY} https://vault.acme-corp.com/#/verify-email/?token=eyJ`,
+    );
+    expect(pasted).toContain('content.own_site_confirmation');
+    expect(pasted).not.toContain('content.credential_request');
+  });
+
+  it('stays a credential request when a link leaves the site, the sender speaks as someone else or presses, or writes from free mail', async () => {
+    for (const [from, href, extra] of [
+      // The link goes to another registrable domain.
+      ['Vaultwarden <vaultwarden@vault.acme-corp.com>', 'https://acme-corp-vault.top/verify', ''],
+      // The sender calls itself a brand it does not write from.
+      ['PayPal <service@vault.acme-corp.com>', 'https://vault.acme-corp.com/verify', ''],
+      // Pressure beside the request.
+      [
+        'Vaultwarden <vaultwarden@vault.acme-corp.com>',
+        'https://vault.acme-corp.com/verify',
+        'Your account will be suspended within 24 hours. ',
+      ],
+      // Free mail: anyone's.
+      ['Vault Team <vault.team@gmail.com>', 'https://gmail.com/verify', ''],
+    ] as const) {
+      const got = await read(note(from, href, extra));
+      expect(got, `${from} ${href} ${extra}`).toContain('content.credential_request');
+      expect(got, `${from} ${href} ${extra}`).not.toContain('content.own_site_confirmation');
+    }
+    // No link at all: nothing says where the confirmation happens.
+    expect(pastedIds('Verify Your Email', 'Vaultwarden <vaultwarden@vault.acme-corp.com>', VERIFY)).toContain(
+      'content.credential_request',
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { emitFeatures, isModelSignal } from '../model/features.js';
 import type { PhishingModel } from '../model/model.js';
 import { asksOnlyForAdministrator, hasCallToAction } from './call-to-action.js';
 import { meetingInvitation } from './invitation.js';
-import { ownBrandSiteOnly } from './own-site.js';
+import { ownBrandSiteOnly, ownSiteConfirmation } from './own-site.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { secureMessageNotice } from './secure-notice.js';
 import { attachmentSignals } from './signals/attachments.js';
@@ -19,7 +19,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.72.1';
+export const RULES_VERSION = '2.73.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -93,6 +93,9 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   // Read from the signals above, so after them.
   const links = linkDomains(email);
   indicators.push(...lureSignals(indicators, senderDomain, links));
+  // A service's own account mail: its request to confirm the account, on its own site.
+  const ownSite = ownSiteConfirmation(indicators, senderDomain, links);
+  if (ownSite) indicators.splice(indicators.indexOf(ownSite.request), 1, ownSite.instead);
 
   let probability: number;
   let modelInfo: EmailAnalysis['model'] = { used: false, probability: null, top_terms: [] };
