@@ -164,10 +164,10 @@ export function ownBrandSiteOnly(
  * links on its own site). The request is what phishing asks too, but a lure sends the reader
  * elsewhere or speaks as someone else; here the request is the service's own, and it is kept out
  * of the score: the rule's weight and the model's feature for it (rules 2.73.0). Counted over
- * the corpus before it was written (rules alone, both splits, 2026-12-06): 21 devise renderings
- * and 3 newsletters, 2 Nazario and 2 earlier honeypot messages (a RingCentral event mail and an
- * eBay "Account Verification" from ebay.com linking to ebay.com) and 2 TREC spam read so; no
- * later phishing. Written after a hand-made Vaultwarden address check, its link on its own
+ * the corpus before it was written (rules alone, both splits, 2026-12-06): 21 devise renderings,
+ * 3 newsletters, 1 Nazario message (an eBay "Account Verification" from ebay.com linking to
+ * ebay.com), 2 earlier honeypot messages (a RingCentral event mail, one of June 2025) and 2 TREC
+ * spam read so; no later phishing. Written after a hand-made Vaultwarden address check, its link on its own
  * vault, scored MEDIUM 64 untrusted.
  */
 export function ownSiteConfirmation(
