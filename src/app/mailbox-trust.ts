@@ -17,6 +17,11 @@ export function trustedAuthServIds(mailbox: Pick<MailboxRecord, 'kind' | 'config
   return typeof id === 'string' && id ? [id.toLowerCase()] : [];
 }
 
+/** The one receiving server the mailbox trusts (Gmail: Google's), or null. */
+export function trustedAuthServId(mailbox: Pick<MailboxRecord, 'kind' | 'config'>): string | null {
+  return trustedAuthServIds(mailbox)[0] ?? null;
+}
+
 /** How many of a mailbox's newest stored messages `trustReport` reads. */
 export const TRUST_SAMPLE = 200;
 /**
@@ -76,7 +81,7 @@ export async function trustReport(store: Store, mailbox: MailboxRecord): Promise
       ? best.authserv_id
       : null;
   return {
-    trusted: trustedAuthServIds(mailbox)[0] ?? null,
+    trusted: trustedAuthServId(mailbox),
     sampled,
     with_results: withResults,
     seen,
@@ -227,7 +232,7 @@ export async function resumeTrustRescores(store: Store, engine: Engine): Promise
  */
 export async function trustHint(store: Store, mailboxId: number): Promise<string | null> {
   const m = await store.mailboxes.byId(mailboxId);
-  if (!m || m.kind === 'gmail' || trustedAuthServIds(m).length > 0) return null;
+  if (!m || m.kind === 'gmail' || trustedAuthServId(m) !== null) return null;
   const r = await trustReport(store, m);
   return r.suggested
     ? `Its mail is stamped by ${r.suggested}; if that is your receiving server, \`phishguard mailbox trust ${m.id} --suggested\` lets its authentication results lower scores.`

@@ -1,4 +1,7 @@
 import type { Command } from 'commander';
+import { trustHint } from '../app/mailbox-trust.js';
+import type { Store } from '../app/ports.js';
+import type { CliContext } from './context.js';
 
 /** Options of a command that reads raw messages from files or stdin. */
 export interface TrustFlags {
@@ -18,4 +21,10 @@ export function addTrustOption(
     ...previous,
     value.trim().toLowerCase(),
   ]);
+}
+
+/** After filling a mailbox: how to trust the server that stamps its mail, when it trusts none. */
+export async function printTrustHint(c: CliContext, store: Store, mailboxId: number): Promise<void> {
+  const hint = await trustHint(store, mailboxId);
+  if (hint) c.stdout.write(`${hint}\n`);
 }

@@ -3,14 +3,13 @@ import { createEngine } from '../../app/engine.js';
 import { importFiles } from '../../app/import-files.js';
 import { writeJson, type CliContext } from '../context.js';
 import { ProgressBar } from '../output/progress.js';
-import { addTrustOption, type TrustFlags } from '../trust-option.js';
+import { addTrustOption, printTrustHint, type TrustFlags } from '../trust-option.js';
 import { openStore, resolveUser, type StoreFlags } from '../store-context.js';
 import {
   normaliseAuthServId,
   rescoreMailbox,
   setMailboxTrust,
-  trustedAuthServIds,
-  trustHint,
+  trustedAuthServId,
 } from '../../app/mailbox-trust.js';
 import type { Engine } from '../../app/engine.js';
 import type { Store } from '../../app/ports.js';
@@ -75,8 +74,7 @@ export function registerImport(program: Command, ctx: () => CliContext): void {
           c.stdout.write(
             `imported ${r.added} new message(s) for ${owner.username} (${r.processed} read, ${r.duplicates} already stored)\n`,
           );
-          const hint = await trustHint(store, r.mailboxId);
-          if (hint) c.stdout.write(`${hint}\n`);
+          await printTrustHint(c, store, r.mailboxId);
         }
       } finally {
         await store.close();
@@ -101,7 +99,7 @@ async function trustForImport(
     throw new PhishguardError('USAGE', 'a mailbox trusts one receiving server: give --trust-authserv once');
   const want = normaliseAuthServId(ids[0]);
   const mailbox = await store.mailboxes.ensure({ userId, kind: 'local', address: mailboxName });
-  const now = trustedAuthServIds(mailbox)[0];
+  const now = trustedAuthServId(mailbox);
   if (now === want) return;
   if (now)
     throw new PhishguardError(

@@ -9,8 +9,7 @@ import { addImapMailbox } from '../../app/mailboxes.js';
 import {
   rescoreMailbox,
   setMailboxTrust,
-  trustedAuthServIds,
-  trustHint,
+  trustedAuthServId,
   trustReport,
   type TrustReport,
 } from '../../app/mailbox-trust.js';
@@ -18,6 +17,7 @@ import { scanImapMailbox } from '../../app/scan-mailbox.js';
 import { loadKey } from '../../app/secrets.js';
 import { PhishguardError } from '../../errors.js';
 import { readAll, writeJson, type CliContext } from '../context.js';
+import { printTrustHint } from '../trust-option.js';
 import { createLogger } from '../logger.js';
 import { promptHidden } from '../output/prompt.js';
 import { ProgressBar } from '../output/progress.js';
@@ -150,7 +150,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
               address: m.address,
               emails: (await store.emails.listForMailbox(m.id, 0, 0)).total,
               last_scan_at: m.last_scan_at,
-              authserv_id: trustedAuthServIds(m)[0] ?? null,
+              authserv_id: trustedAuthServId(m),
             });
         if (opts.json) return writeJson(c, rows);
         if (rows.length === 0)
@@ -191,8 +191,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
           if (opts.json) writeJson(c, r);
           else {
             c.stdout.write(`scanned ${r.processed} message(s), stored ${r.added} new\n`);
-            const hint = await trustHint(store, m.id);
-            if (hint) c.stdout.write(`${hint}\n`);
+            await printTrustHint(c, store, m.id);
           }
           return;
         }
@@ -226,8 +225,7 @@ export function registerMailbox(program: Command, ctx: () => CliContext): void {
         if (opts.json) writeJson(c, r);
         else {
           c.stdout.write(`scanned ${r.processed} new message(s), stored ${r.added}\n`);
-          const hint = await trustHint(store, m.id);
-          if (hint) c.stdout.write(`${hint}\n`);
+          await printTrustHint(c, store, m.id);
         }
       } finally {
         await store.close();

@@ -8,7 +8,7 @@ import { addImapMailbox } from '../../app/mailboxes.js';
 import type { MailboxRecord } from '../../app/ports.js';
 import { checkImapTarget } from '../../adapters/imap/imap-source.js';
 import { Mailbox, Scan, TrustReport } from '../openapi/schemas.js';
-import { rescoreMailbox, setMailboxTrust, trustedAuthServIds, trustReport } from '../../app/mailbox-trust.js';
+import { rescoreMailbox, setMailboxTrust, trustedAuthServId, trustReport } from '../../app/mailbox-trust.js';
 import { clientAddress } from '../validate.js';
 
 const ImapBody = z
@@ -38,7 +38,7 @@ export function mailboxRoutes(deps: AppDeps) {
     created_at: m.created_at,
     last_scan_at: m.last_scan_at,
     last_scan: await store.scans.latest(m.id),
-    authserv_id: trustedAuthServIds(m)[0] ?? null,
+    authserv_id: trustedAuthServId(m),
   });
   const owned = async (id: number, userId: number) => {
     const m = await store.mailboxes.byId(id);

@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from '../env.js';
 import { isAdministrator } from '../middleware/auth.js';
 import { ERRORS, json, routes, signedIn } from '../openapi/route.js';
 import { AuditRow, Evaluation, Health, Mailbox } from '../openapi/schemas.js';
-import { trustedAuthServIds } from '../../app/mailbox-trust.js';
+import { trustedAuthServId } from '../../app/mailbox-trust.js';
 
 export const AuditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000, 'page is at most 100000').default(1),
@@ -154,7 +154,7 @@ export function systemRoutes(deps: AppDeps) {
                 address: m.address,
                 last_scan_at: m.last_scan_at,
                 last_scan: await store.scans.latest(m.id),
-                authserv_id: trustedAuthServIds(m)[0] ?? null,
+                authserv_id: trustedAuthServId(m),
               })),
             ),
             engine_version: deps.engine.version,
