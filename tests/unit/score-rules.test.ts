@@ -392,8 +392,30 @@ describe('a score the wording alone makes MEDIUM', () => {
     );
     expect(said).toContain('(Return-Path) belongs to another domain');
     expect(said).toContain('no SPF record');
-    // At LOW they are not named as reasons.
-    expect(summarise('LOW', 25, minor)).toBe('Low risk (25/100).');
+    // At LOW they are named as what the score is made of, not as warnings.
+    const low = summarise('LOW', 25, minor);
+    expect(low).toMatch(
+      /^Low risk \(25\/100\): no warning sign stands out; the score comes from minor signs: /,
+    );
+    expect(low).toContain('no SPF record');
+    expect(low).not.toContain('add up');
+    // A LOW score that is the model's reading of the wording says so, and never that it
+    // resembles known phishing; one the model did not lean towards names nothing it did not do.
+    const worded = summarise('LOW', 24, [], 0.24);
+    expect(worded).toBe(
+      'Low risk (24/100): no warning sign stands out; the trained model reads the wording as a little closer to phishing than most mail, not enough to call it suspicious.',
+    );
+    expect(summarise('LOW', 24, [], 0.05)).toBe('Low risk (24/100).');
+    expect(summarise('LOW', 24, [], null)).toBe('Low risk (24/100).');
+    // The same through the engine: a pasted text the model alone puts at LOW.
+    const tilted = analyzeParsed(
+      parseTestEmail({ subject: 'Hello', sender: 'Ana <ana@shop.example>', content: 'See you on Tuesday.' }),
+      { popular, model: constant(0.3) },
+    );
+    expect(tilted.risk_level).toBe('LOW');
+    expect(tilted.summary).toBe(
+      'Low risk (30/100): no warning sign stands out; the trained model reads the wording as a little closer to phishing than most mail, not enough to call it suspicious.',
+    );
   });
 });
 

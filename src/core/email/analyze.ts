@@ -19,7 +19,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.73.0';
+export const RULES_VERSION = '2.73.1';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -243,7 +243,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     risk_level: level,
     is_phishing,
     confidence: round(is_phishing ? probability : 1 - probability, 3),
-    summary: summarise(level, risk_score, indicators),
+    summary: summarise(level, risk_score, indicators, modelInfo.probability),
     indicators,
     model: modelInfo,
     sender: {
@@ -338,6 +338,8 @@ export function summarise(
   level: EmailAnalysis['risk_level'],
   score: number,
   indicators: readonly Indicator[],
+  /** The trained model's own probability of phishing, when it read the message. */
+  modelProbability: number | null = null,
 ): string {
   const reasons = warningSigns(indicators);
   const lead = {
@@ -375,10 +377,16 @@ export function summarise(
     // A MEDIUM score of minor signs alone (no DMARC record, another Return-Path) names them: a
     // "Suspicious" verdict with no reason would read as arbitrary.
     const minor = indicators.filter((i) => i.family !== 'parse' && i.severity === 'low').slice(0, 3);
+    const minorSaid = minor.map((i) => lowerFirst(i.explanation.replace(/\.$/, ''))).join('; ');
     if (level === 'MEDIUM' && minor.length > 0)
-      return `${lead} (${score}/100): minor signs add up: ${minor
-        .map((i) => lowerFirst(i.explanation.replace(/\.$/, '')))
-        .join('; ')}.`;
+      return `${lead} (${score}/100): minor signs add up: ${minorSaid}.`;
+    // A LOW score with nothing named would read as arbitrary too. It says what the score is made
+    // of without calling it a warning: the model's reading of the wording (never "resembles
+    // known phishing" below MEDIUM), else the minor signs.
+    if (level === 'LOW' && modelProbability !== null && modelProbability >= THRESHOLDS.LOW / 100)
+      return `${lead} (${score}/100): no warning sign stands out; the trained model reads the wording as a little closer to phishing than most mail, not enough to call it suspicious.`;
+    if (level === 'LOW' && minor.length > 0)
+      return `${lead} (${score}/100): no warning sign stands out; the score comes from minor signs: ${minorSaid}.`;
     return `${lead} (${score}/100).`;
   }
   return level === 'LOW'

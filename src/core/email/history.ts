@@ -136,7 +136,7 @@ export function applyHistory(a: EmailAnalysis, h: SenderHistory): EmailAnalysis 
     risk_level: level,
     is_phishing,
     confidence: Math.round((is_phishing ? p : 1 - p) * 1000) / 1000,
-    summary: summarise(level, risk_score, all),
+    summary: summarise(level, risk_score, all, a.model.probability),
     indicators: all,
   };
 }
