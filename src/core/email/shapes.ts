@@ -79,6 +79,10 @@ export function recommendationsFor(a: EmailAnalysis): string[] {
     out.push(
       'The encrypted message itself was not checked. Open it only if you expected it; if what it shows asks you to sign in anywhere but the portal, or to pay, stop and call the sender on a number you already know.',
     );
+  if (ids.has('content.one_time_code'))
+    out.push(
+      'A code is for the sign-in or sign-up you started yourself: type it only there, and never read it out or send it to anyone who asks for it, whoever they say they are.',
+    );
   const [brand] = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
   if (brand && a.risk_score >= 40)
     out.push(`Contact ${brandName(brand)} through its official website or app, not this message.`);
