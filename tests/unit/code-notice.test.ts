@@ -79,6 +79,8 @@ describe('a one-time code notice (content.one_time_code)', () => {
       ],
       ['a prize', `Congratulations, you won a $500 gift card! Your claim code is 482913.`],
       ['a long text', `Your code is 482913.\n${'Our newsletter has more. '.repeat(80)}`],
+      ['a shop’s discount code', 'Your discount code: 5821. Show it at the till.'],
+      ['an error code', 'The error code value returned is 02000001, whatever I try.'],
       ['no code, only digits elsewhere', 'Your order 4829130 shipped on 2026-11-20 and costs 1,250.00.'],
     ];
     for (const [what, content] of cases)

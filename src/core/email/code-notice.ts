@@ -16,12 +16,15 @@ import type { Indicator, ParsedEmail } from './types.js';
 const CODE_WORD =
   '(?:code|codes|codice|código|codigo|kod|kód|koodi|kode|kóði|код|кодът|コード|验证码|驗證碼|校验码|코드|mã)';
 const DIGITS = '(?<![\\w.,/:$#-])\\d{4,8}(?!\\w|[.,/:-]\\d)';
+/** Codes of other kinds, named by the word before "code": an error's, a shop's, a parcel's, a place's. */
+const OTHER_CODE =
+  '(?<!(?:error|return|exit|status|exception|source|zip|postal|post|area|country|dialling|dial-in|meeting|conference|promo|promotional|discount|coupon|voucher|gift|gift card|referral|tracking|reference|booking|order|product|item|sort|swift|routing|tax|vat)[ -]?)';
 const CONNECTOR = '(?:\\s(?:is|lautet|ist|est|es|é|è|to|är|er|on|je|jest|是|는)|[:：=])';
 const CODE_GIVEN = new RegExp(
   [
-    `${CODE_WORD}[^\\d\\n.!?。]{0,40}?${CONNECTOR}\\s*${DIGITS}`,
+    `${OTHER_CODE}${CODE_WORD}[^\\d\\n.!?。]{0,40}?${CONNECTOR}\\s*${DIGITS}`,
     `^\\s*${DIGITS} (?:is|est|ist|es|é|è|is je|jest) [^\\n]{0,40}${CODE_WORD}`,
-    `${CODE_WORD}[^\\d]{0,300}?\\n[ \\t]*${DIGITS}[ \\t]*(?:\\n|$)`,
+    `${OTHER_CODE}${CODE_WORD}[^\\d]{0,300}?\\n[ \\t]*${DIGITS}[ \\t]*(?:\\n|$)`,
   ].join('|'),
   'imu',
 );
