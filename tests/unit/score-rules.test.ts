@@ -406,6 +406,22 @@ describe('a score the wording alone makes MEDIUM', () => {
       'Low risk (24/100): no warning sign stands out; the trained model reads the wording as a little closer to phishing than most mail, not enough to call it suspicious.',
     );
     expect(summarise('LOW', 24, [], 0.05)).toBe('Low risk (24/100).');
+    // What the reader's own history says leads instead, when it is what held the score.
+    const known = {
+      id: 'history.known_sender',
+      family: 'history' as const,
+      severity: 'info' as const,
+      weight: 0,
+      explanation:
+        'You marked mail from shop.example as safe, and this message is authenticated as coming from it.',
+      evidence: [],
+    };
+    expect(summarise('LOW', 24, [known], 0.6)).toBe(
+      'Low risk (24/100): you marked mail from shop.example as safe, and this message is authenticated as coming from it.',
+    );
+    expect(summarise('SAFE', 9, [known], 0.3)).toBe(
+      'No significant phishing indicators (9/100): you marked mail from shop.example as safe, and this message is authenticated as coming from it.',
+    );
     expect(summarise('LOW', 24, [], null)).toBe('Low risk (24/100).');
     // The same through the engine: a pasted text the model alone puts at LOW.
     const tilted = analyzeParsed(

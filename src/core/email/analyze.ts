@@ -20,7 +20,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.74.1';
+export const RULES_VERSION = '2.74.2';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -352,10 +352,14 @@ export function summarise(
     SAFE: 'No significant phishing indicators',
   }[level];
   const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
-  /** What outweighed the wording: an authenticated sender, or a brand's mail that stays on its sites. */
+  /**
+   * What outweighed the wording: an authenticated sender (well known, or one the reader has marked
+   * safe or long corresponded with), or a service's own mail that stays on its sites.
+   */
   const reassured = indicators.find(
     (i) =>
       i.id === 'auth.verified_sender' ||
+      i.id === 'history.known_sender' ||
       i.id === 'sender.own_brand_site' ||
       i.id === 'content.meeting_invitation' ||
       i.id === 'content.secure_message_notice' ||
