@@ -77,6 +77,28 @@ function rawMessage(m: AppMessage, n: number): Buffer {
 }
 
 /**
+ * Where the links lead, for showing that a check can fail: APP_MAIL_LINKS=elsewhere moves every
+ * link on the organisation's domain (`https://forum.<domain>/…`) to another registrable domain
+ * (`https://forum-<org>.account-verify.top/…`), APP_MAIL_LINKS=free-host to a free site host
+ * (`https://forum-<org>-account-verify.web.app/…`), in the HTML, the text part and the visible
+ * text alike; the From address stays the organisation's. Unset, the links stay where the
+ * application puts them.
+ */
+function movedLinks(m: AppMessage): AppMessage {
+  const where = process.env.APP_MAIL_LINKS;
+  if (!where) return m;
+  if (where !== 'elsewhere' && where !== 'free-host')
+    throw new Error(`APP_MAIL_LINKS must be elsewhere or free-host, not ${where}`);
+  const site = new RegExp(`//((?:[\\w-]+\\.)*)${m.org.domain.replaceAll('.', '\\.')}\\b`, 'g');
+  const move = (s: string) =>
+    s.replace(site, (_, sub: string) => {
+      const label = `${sub.replaceAll('.', '-')}${m.org.id}`;
+      return where === 'elsewhere' ? `//${label}.account-verify.top` : `//${label}-account-verify.web.app`;
+    });
+  return { ...m, html: move(m.html), text: m.text === null ? null : move(m.text), visible: move(m.visible) };
+}
+
+/**
  * Scores each message as full mail and as pasted text; prints the flagged rate per language and
  * every message scored MEDIUM or above, with its indicators. Pasted text is scored two ways when
  * the application sends a text part: the visible text of the rendered message (links as their
@@ -92,7 +114,8 @@ export async function scoreAppMail(app: string, messages: Iterable<AppMessage>):
   /** The highest scores, each with what was scored, to show what came nearest. */
   const top: { score: number; what: string }[] = [];
   const byLang = new Map<string, typeof flagged>();
-  for (const m of messages) {
+  for (const unmoved of messages) {
+    const m = movedLinks(unmoved);
     flagged.n++;
     const { analysis: full } = await engine.analyzeRaw(rawMessage(m, flagged.n));
     const pasted = (content: string) =>
@@ -120,7 +143,10 @@ export async function scoreAppMail(app: string, messages: Iterable<AppMessage>):
     byLang.set(m.lang, row);
   }
   const pct = (k: number, of: number) => `${((100 * k) / Math.max(of, 1)).toFixed(1)}%`;
-  console.log(`${flagged.n} ${app} messages rendered; engine ${engine.version}`);
+  const moved = process.env.APP_MAIL_LINKS
+    ? ` (links moved: APP_MAIL_LINKS=${process.env.APP_MAIL_LINKS})`
+    : '';
+  console.log(`${flagged.n} ${app} messages rendered${moved}; engine ${engine.version}`);
   const line = (name: string, r: typeof flagged) =>
     `${name.padEnd(6)} ${String(r.n).padStart(4)}  flagged full ${pct(r.full, r.n)}, pasted ${pct(r.paste, r.n)}` +
     (r.withText > 0 ? `, its text part pasted ${pct(r.textPart, r.withText)}` : '');
