@@ -1,6 +1,8 @@
-// Account mail of applications the corpus does not have (npm run eval:keycloak, eval:zitadel),
-// rendered from their own translations and scored by the shipped engine as full mail and as
-// pasted text. Each script reads one application's bundles and hands its messages here.
+// Account mail of applications the corpus does not have (npm run eval:keycloak, eval:zitadel,
+// eval:gitea, eval:lemmy, eval:nodebb, eval:payload, eval:ghost), rendered from their own
+// translations and scored by the shipped engine as full mail and as pasted text. Each script reads
+// one application's bundles and hands its messages here; APP_MAIL_LINKS moves their links
+// (movedLinks) to show that a check can fail.
 import { createEngine } from '../../src/app/engine.js';
 
 /** The organisations that send the mail: a display name, an id for paths and their domain. */
