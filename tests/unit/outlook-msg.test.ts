@@ -168,6 +168,29 @@ describe('Outlook items (.msg)', () => {
     await expect(parseRawEmail(flipped)).resolves.toBeDefined();
   });
 
+  it('refuses an item whose directory loops, which would make the container reader walk it for ever', async () => {
+    // Found by `npm run fuzz` (seed 5): an item whose directory entries lead round in a ring.
+    // cfb walks from child to parent to build each path, doubling it until the string is too
+    // long: 7.8 s and hundreds of megabytes for these 8 KB before it failed.
+    const parsed = await parseRawEmail(item('damaged-directory-loop.msg'));
+    expect(parsed.warnings.join(' ')).toMatch(/Outlook item that could not be read \(the directory/);
+    // Two entries made each other's child: no tree either.
+    const looped = Buffer.from(item('phishing-sign-in-alert.msg'));
+    const sector = 1 << looped.readUInt16LE(0x1e);
+    const directory = 512 + looped.readUInt32LE(0x30) * sector;
+    looped.writeUInt32LE(2, directory + 128 + 0x4c);
+    looped.writeUInt32LE(1, directory + 256 + 0x4c);
+    expect((await parseRawEmail(looped)).warnings.join(' ')).toMatch(/could not be read \(the directory/);
+    // A ring with one parent each: three entries each the left sibling of the next.
+    const ring = Buffer.from(item('phishing-sign-in-alert.msg'));
+    for (let e = 0; e < sector / 128; e++)
+      for (const field of [0x44, 0x48, 0x4c]) ring.writeUInt32LE(0xffffffff, directory + e * 128 + field);
+    [2, 3, 1].forEach((left, e) => ring.writeUInt32LE(left, directory + (e + 1) * 128 + 0x44));
+    expect((await parseRawEmail(ring)).warnings.join(' ')).toMatch(/could not be read \(the directory loops/);
+    // The item as saved is a tree, and reads.
+    expect((await parseRawEmail(item('phishing-sign-in-alert.msg'))).warnings).toEqual([]);
+  });
+
   it('scans .msg files in a folder with the mail around them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-msg-'));
     writeFileSync(join(dir, 'alert.msg'), item('phishing-sign-in-alert.msg'));

@@ -65,6 +65,7 @@ export type Storage = Map<string, Uint8Array>;
  * (rtf.ts); an RTF body written as RTF is not read, its plain text is.
  */
 export function outlookItemToMime(raw: Uint8Array): Buffer {
+  assertDirectoryIsATree(raw);
   const file = CFB.read(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), { type: 'buffer' });
   const streams: Storage = new Map();
   file.FullPaths.forEach((path, i) => {
@@ -87,6 +88,70 @@ export function outlookItemToMime(raw: Uint8Array): Buffer {
 export function storageToMime(streams: Storage, seed: Uint8Array): Buffer {
   const tag = createHash('sha256').update(seed).digest('hex').slice(0, 24);
   return toMime(streams, '', `=_phishguard_${tag}`, 0);
+}
+
+/** Sector ids with a meaning of their own: the end of a chain, and the free and special ones above it. */
+const END_OF_CHAIN = 0xfffffffe;
+const NO_STREAM = 0xffffffff;
+
+/**
+ * Refuses a Compound File whose directory is not a tree ([MS-CFB] 2.6): each entry's left and
+ * right siblings and child are other entries, each entry the target of at most one of them, and
+ * no chain of them leads back to where it began. cfb builds each entry's path by walking up to
+ * its parent, and a directory that loops makes it walk for ever, doubling the path until the
+ * string is too long: an 8 KB item damaged so took 7.8 s and hundreds of megabytes before
+ * failing (`npm run fuzz`, seed 5, 2026-12-06). Read here first, from the header, the FAT and the
+ * directory's sector chain: a few thousand steps at most.
+ */
+export function assertDirectoryIsATree(raw: Uint8Array): void {
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const u32 = (at: number) => (at + 4 <= raw.byteLength ? view.getUint32(at, true) : NO_STREAM);
+  if (raw.byteLength < 512) throw new Error('too short for a Compound File');
+  const shift = view.getUint16(0x1e, true);
+  if (shift !== 9 && shift !== 12) throw new Error(`a sector size of 2^${shift} bytes`);
+  const size = 1 << shift;
+  const sectorAt = (id: number) => 512 + id * size;
+  const sectors = Math.ceil((raw.byteLength - 512) / size);
+  // The FAT's own sectors: 109 in the header, the rest in the DIFAT chain.
+  const fatSectors: number[] = [];
+  for (let i = 0; i < 109; i++) fatSectors.push(u32(0x4c + 4 * i));
+  for (let id = u32(0x44), hops = 0; id < sectors && hops <= sectors; hops++) {
+    const at = sectorAt(id);
+    for (let i = 0; i < size / 4 - 1; i++) fatSectors.push(u32(at + 4 * i));
+    id = u32(at + size - 4);
+  }
+  const perSector = size / 4;
+  const next = (id: number) => {
+    const fat = fatSectors[Math.floor(id / perSector)];
+    return fat === undefined || fat >= sectors ? END_OF_CHAIN : u32(sectorAt(fat) + 4 * (id % perSector));
+  };
+  // The directory: 128-byte entries in the chain that starts at the header's 0x30.
+  const links: [number, number, number][] = [];
+  for (let id = u32(0x30), hops = 0; id < sectors; id = next(id)) {
+    if (++hops > sectors) throw new Error('the directory chain loops');
+    for (let at = sectorAt(id); at + 128 <= Math.min(sectorAt(id) + size, raw.byteLength); at += 128)
+      links.push([u32(at + 0x44), u32(at + 0x48), u32(at + 0x4c)]);
+  }
+  const parent = new Int32Array(links.length).fill(-1);
+  links.forEach((targets, from) => {
+    for (const to of targets) {
+      if (to >= links.length) continue;
+      if (to === from || parent[to] !== -1) throw new Error('the directory is not a tree');
+      parent[to] = from;
+    }
+  });
+  // One parent each, so a loop is a ring of entries whose parents lead round it. Each walk up
+  // stops at the top or at an entry an earlier walk cleared: every entry is walked once.
+  const state = new Uint8Array(links.length); // 0 unseen, 1 on this walk, 2 cleared
+  for (let i = 0; i < links.length; i++) {
+    let j = i;
+    while (j !== -1 && state[j] === 0) {
+      state[j] = 1;
+      j = parent[j] as number;
+    }
+    if (j !== -1 && state[j] === 1) throw new Error('the directory loops');
+    for (let k = i; k !== -1 && state[k] === 1; k = parent[k] as number) state[k] = 2;
+  }
 }
 
 function toBytes(content: CFB.CFB$Blob): Uint8Array {
