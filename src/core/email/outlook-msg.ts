@@ -110,8 +110,9 @@ export function assertDirectoryIsATree(raw: Uint8Array): void {
   const shift = view.getUint16(0x1e, true);
   if (shift !== 9 && shift !== 12) throw new Error(`a sector size of 2^${shift} bytes`);
   const size = 1 << shift;
-  const sectorAt = (id: number) => 512 + id * size;
-  const sectors = Math.ceil((raw.byteLength - 512) / size);
+  // The header fills the first sector (512 bytes of it used): sector n starts at (n + 1) sectors.
+  const sectorAt = (id: number) => (id + 1) * size;
+  const sectors = Math.ceil(raw.byteLength / size) - 1;
   // The FAT's own sectors: 109 in the header, the rest in the DIFAT chain.
   const fatSectors: number[] = [];
   for (let i = 0; i < 109; i++) fatSectors.push(u32(0x4c + 4 * i));
