@@ -1,6 +1,6 @@
 import { asksBeyondLinks, readsAsBill, subjectAndText } from './call-to-action.js';
 import { voidsServiceReading } from './invitation.js';
-import { linksStayOn } from './own-site.js';
+import { linksStayOn, otherWarningSigns } from './own-site.js';
 import { indicator } from './signals/context.js';
 import type { Indicator, ParsedEmail } from './types.js';
 
@@ -32,7 +32,8 @@ const CODE_GIVEN = new RegExp(
 /**
  * Words that ask the reader to follow a link, in the languages the rules read. Pasted text keeps a
  * button's words and loses where it led, so a pasted code notice that still says "click" or
- * "link" is not read as one.
+ * "link" is not read as one. Narrower than call-to-action.ts's LINK_WORDS on purpose: "sign in"
+ * and "log in" are what a code is for ("your login code", Ghost's "sign in verification code").
  */
 const FOLLOW =
   /\b(?:click|tap|press|link|button|visit|klick\w*|link\w*|schaltfläche|cliqu\w*|clic|lien|bouton|haga clic|pulse|pulsa|enlace|botón|clique|clica\w*|botão|klik\w*|knop|fare clic|clicca|pulsante)\b/i;
@@ -69,10 +70,8 @@ export function oneTimeCodeNotice(
     !linksStayOn(email, senderDomain, () => false) ||
     asksBeyondLinks(email, indicators) ||
     readsAsBill(text) ||
-    indicators.some(
-      (i) =>
-        voidsServiceReading(i) || (i.severity === 'medium' && i.family !== 'auth' && i.family !== 'model'),
-    )
+    indicators.some(voidsServiceReading) ||
+    otherWarningSigns(indicators)
   )
     return null;
   const code = /\d{4,8}/.exec(given[0])?.[0] ?? '';

@@ -157,6 +157,16 @@ export function ownBrandSiteOnly(
 }
 
 /**
+ * Whether any sign of medium severity or more besides `except` is there, authentication aside:
+ * what voids reading a message as a service's own (its account confirmation, its one-time code).
+ */
+export function otherWarningSigns(indicators: readonly Indicator[], except?: Indicator): boolean {
+  return indicators.some(
+    (i) => i !== except && !i.id.startsWith('auth.') && SEVERITY_RANK[i.severity] >= SEVERITY_RANK.medium,
+  );
+}
+
+/**
  * A request to confirm an account (`content.credential_request`) whose every link stays on the
  * sender's own registrable domain, from a sender that claims no one else and shows nothing else
  * of medium severity or more (authentication aside): how an application's own account mail reads
@@ -178,10 +188,7 @@ export function ownSiteConfirmation(
   const request = indicators.find((i) => i.id === 'content.credential_request');
   if (!request || !senderDomain || FREEMAIL.has(senderDomain)) return null;
   if (links.length === 0 || links.some((d) => d !== senderDomain)) return null;
-  const others = indicators.filter(
-    (i) => i !== request && !i.id.startsWith('auth.') && SEVERITY_RANK[i.severity] >= SEVERITY_RANK.medium,
-  );
-  if (others.length > 0) return null;
+  if (otherWarningSigns(indicators, request)) return null;
   return {
     request,
     instead: indicator({
