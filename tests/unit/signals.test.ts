@@ -1846,6 +1846,57 @@ describe("a service's own request to confirm an account", () => {
     expect(pasted).not.toContain('content.credential_request');
   });
 
+  it('says of pasted text that its addresses are written, not where its links lead', async () => {
+    const said = (a: { indicators: { id: string; explanation: string; evidence: string[] }[] }) =>
+      a.indicators.find((i) => i.id === 'content.own_site_confirmation');
+    const pasted = said(
+      rulesEngine().analyzeTest({
+        subject: 'Verify Your Email',
+        sender: 'Vaultwarden <vaultwarden@vault.acme-corp.com>',
+        content: `${VERIFY} https://vault.acme-corp.com/#/verify-email/?token=eyJ`,
+      }),
+    );
+    expect(pasted?.explanation).toContain('every address written in it is on acme-corp.com');
+    expect(pasted?.explanation).toContain('cannot show where a button or a linked address really leads');
+    expect(pasted?.explanation).not.toContain('every link stays');
+    expect(pasted?.evidence).toContain('addresses written: acme-corp.com only');
+    // Full mail's links are where they lead; so are a text part's written addresses.
+    const full = said(
+      (
+        await rulesEngine().analyzeRaw(
+          note(
+            'Vaultwarden <vaultwarden@vault.acme-corp.com>',
+            'https://vault.acme-corp.com/#/verify-email/?token=eyJ',
+          ),
+        )
+      ).analysis,
+    );
+    expect(full?.explanation).toContain('every link stays on acme-corp.com');
+    expect(full?.evidence).toContain('links: acme-corp.com only');
+    const plain = Buffer.from(
+      [
+        'From: Vaultwarden <vaultwarden@vault.acme-corp.com>',
+        'To: reader@example.org',
+        'Subject: Verify Your Email',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        `${VERIFY} https://vault.acme-corp.com/#/verify-email/?token=eyJ`,
+      ].join('\r\n'),
+    );
+    expect(said((await rulesEngine().analyzeRaw(plain)).analysis)?.explanation).toContain(
+      'every link stays on acme-corp.com',
+    );
+    // Pasted HTML source keeps its links.
+    const source = said(
+      rulesEngine().analyzeTest({
+        subject: 'Verify Your Email',
+        sender: 'Vaultwarden <vaultwarden@vault.acme-corp.com>',
+        content: `<p>${VERIFY}</p><p><a href="https://vault.acme-corp.com/#/verify-email/?token=eyJ">Verify Email Address Now</a></p>`,
+      }),
+    );
+    expect(source?.explanation).toContain('every link stays on acme-corp.com');
+  });
+
   it('stays a credential request when a link leaves the site, the sender speaks as someone else or presses, or writes from free mail', async () => {
     for (const [from, href, extra] of [
       // The link goes to another registrable domain.

@@ -20,7 +20,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.74.2';
+export const RULES_VERSION = '2.74.3';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -95,7 +95,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   const links = linkDomains(email);
   indicators.push(...lureSignals(indicators, senderDomain, links));
   // A service's own account mail: its request to confirm the account, on its own site.
-  const ownSite = ownSiteConfirmation(indicators, senderDomain, links);
+  const ownSite = ownSiteConfirmation(indicators, senderDomain, email, links);
   if (ownSite) indicators.splice(indicators.indexOf(ownSite.request), 1, ownSite.instead);
 
   let probability: number;

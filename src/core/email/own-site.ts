@@ -183,12 +183,18 @@ export function otherWarningSigns(indicators: readonly Indicator[], except?: Ind
 export function ownSiteConfirmation(
   indicators: readonly Indicator[],
   senderDomain: string | null,
+  email: Pick<ParsedEmail, 'mode' | 'links'>,
   links: readonly string[],
 ): { request: Indicator; instead: Indicator } | null {
   const request = indicators.find((i) => i.id === 'content.credential_request');
   if (!request || !senderDomain || FREEMAIL.has(senderDomain)) return null;
   if (links.length === 0 || links.some((d) => d !== senderDomain)) return null;
   if (otherWarningSigns(indicators, request)) return null;
+  // Pasted text's addresses are written out, and writing is what the sender chose to show: a lure
+  // shows the brand's own address over a link to its page, and a copy of the text keeps the
+  // words and loses the link. Said so, rather than that the links stay on the site (rules
+  // 2.74.3). Pasted HTML source keeps its links, and full mail's written addresses are its links.
+  const written = email.mode !== 'full' && email.links.every((l) => l.source === 'text');
   return {
     request,
     instead: indicator({
@@ -196,8 +202,13 @@ export function ownSiteConfirmation(
       family: 'content',
       severity: 'info',
       weight: 0,
-      explanation: `It asks you to confirm your account, and every link stays on ${senderDomain}, the sender's own site: how a service's own account mail reads. If you did not sign up there, ignore it.`,
-      evidence: [...request.evidence.slice(0, 2), `links: ${senderDomain} only`],
+      explanation: written
+        ? `It asks you to confirm your account, and every address written in it is on ${senderDomain}, the sender's own site: how a service's own account mail reads. Written-out text cannot show where a button or a linked address really leads (a lure shows a brand's own address over a link to its page): if you did not sign up there, ignore it, and confirm by opening the site yourself, not from the mail.`
+        : `It asks you to confirm your account, and every link stays on ${senderDomain}, the sender's own site: how a service's own account mail reads. If you did not sign up there, ignore it.`,
+      evidence: [
+        ...request.evidence.slice(0, 2),
+        written ? `addresses written: ${senderDomain} only` : `links: ${senderDomain} only`,
+      ],
     }),
   };
 }
