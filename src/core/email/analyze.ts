@@ -8,6 +8,7 @@ import { ownBrandSiteOnly, ownSiteConfirmation } from './own-site.js';
 import { THRESHOLDS, noisyOr, riskLevel, SEVERITY_RANK } from './score.js';
 import { secureMessageNotice } from './secure-notice.js';
 import { oneTimeCodeNotice } from './code-notice.js';
+import { signInNotice } from './sign-in-notice.js';
 import { attachmentSignals } from './signals/attachments.js';
 import { attributedResults, authenticatedDomain, authSignals, verifiedSender } from './signals/auth.js';
 import type { Signal, SignalContext } from './signals/context.js';
@@ -20,7 +21,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.74.3';
+export const RULES_VERSION = '2.75.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -154,13 +155,15 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     // From a brand's own domain, every link on its sites and nothing else asked: as harmless as
     // mail that asks nothing, whoever wrote the From line (own-site.ts).
     // A meeting invitation whose links all stay on the meeting service: the same (invitation.ts);
-    // a secure message's notice whose links all stay on the service (secure-notice.ts); and a
-    // one-time code that asks for nothing else (code-notice.ts).
+    // a secure message's notice whose links all stay on the service (secure-notice.ts); a
+    // one-time code that asks for nothing else (code-notice.ts); and a notice of a new sign-in
+    // that asks for nothing else (sign-in-notice.ts).
     const held =
       ownBrandSiteOnly(email, indicators, senderDomain, deps.popular) ??
       meetingInvitation(email, indicators, senderDomain) ??
       secureMessageNotice(email, indicators, senderDomain) ??
-      oneTimeCodeNotice(email, indicators, senderDomain);
+      oneTimeCodeNotice(email, indicators, senderDomain) ??
+      signInNotice(email, indicators, senderDomain);
     if (held) {
       probability = Math.min(probability, NO_ACTION_CAP);
       indicators.push(held);
@@ -363,7 +366,8 @@ export function summarise(
       i.id === 'sender.own_brand_site' ||
       i.id === 'content.meeting_invitation' ||
       i.id === 'content.secure_message_notice' ||
-      i.id === 'content.one_time_code',
+      i.id === 'content.one_time_code' ||
+      i.id === 'content.sign_in_notice',
   );
   if (level === 'SAFE') {
     // A safe verdict leads with what reassures. Signs it outweighed are named as outweighed:

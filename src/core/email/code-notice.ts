@@ -35,7 +35,7 @@ const CODE_GIVEN = new RegExp(
  * "link" is not read as one. Narrower than call-to-action.ts's LINK_WORDS on purpose: "sign in"
  * and "log in" are what a code is for ("your login code", Ghost's "sign in verification code").
  */
-const FOLLOW =
+export const FOLLOW =
   /\b(?:click|tap|press|link|button|visit|klick\w*|link\w*|schaltfläche|cliqu\w*|clic|lien|bouton|haga clic|pulse|pulsa|enlace|botón|clique|clica\w*|botão|klik\w*|knop|fare clic|clicca|pulsante)\b/i;
 
 /** A code notice is short: a line or two of text around the code. */

@@ -83,6 +83,10 @@ export function recommendationsFor(a: EmailAnalysis): string[] {
     out.push(
       'A code is for the sign-in or sign-up you started yourself: type it only there, and never read it out or send it to anyone who asks for it, whoever they say they are.',
     );
+  if (ids.has('content.sign_in_notice'))
+    out.push(
+      'If the sign-in was not yours, open the site or its app yourself (not a link or button in the mail) and change your password there; if it was yours, nothing needs doing.',
+    );
   const [brand] = brandsIn(a.sender.display_name ?? '', { allowCommonWords: true });
   if (brand && a.risk_score >= 40)
     out.push(`Contact ${brandName(brand)} through its official website or app, not this message.`);

@@ -48,8 +48,10 @@ const RULE_ONLY = new Set([
   'attachments.attached_message',
   'content.meeting_invitation',
   'content.secure_message_notice',
-  // A one-time code that asks for nothing else (code-notice.ts).
+  // A one-time code, or a notice of a new sign-in, that asks for nothing else (code-notice.ts,
+  // sign-in-notice.ts).
   'content.one_time_code',
+  'content.sign_in_notice',
   // A service's own request to confirm an account on its own site (own-site.ts), info only.
   'content.own_site_confirmation',
   'sender.return_path_mismatch',
