@@ -514,10 +514,9 @@ describe('link signals', () => {
       [
         'https://transfer705.pages.dev/evas-dparun?flexchase',
         'https://wallet-fix.netlify.app/',
-        'https://x.y.workers.dev/login',
         'https://kraken-tax.web.app/statement',
         'https://bafybeigd.ipfs.dweb.link/index.html',
-        'https://mysite.weebly.com/secure',
+        'https://mysite.weebly.com/news',
       ],
       [
         'https://www.netlify.com/blog/',
@@ -540,6 +539,69 @@ describe('link signals', () => {
       })
       .indicators.find((i) => i.id === 'sender.impersonation_lure');
     expect(lure?.explanation).toMatch(/free site host/);
+  });
+
+  it('reads an account page on a free site host as a lure’s page in any language, but not the host’s own reserved pages', () => {
+    const hosted = (href: string) =>
+      oneLinkIds(
+        'Notice',
+        'Please see below.',
+        href,
+        'Open',
+        'Hallberg Logistik <noreply@hallberg-logistik.de>',
+      );
+    for (const href of [
+      'https://x.y.workers.dev/login',
+      'https://mysite.weebly.com/secure',
+      'https://hallberg-konto.pages.dev/verify?token=8f2a',
+      'https://news-hallberg.web.app/members/?action=confirm&token=8f2a',
+      // Steps the model's account paths leave out: a reset, a sign-up, a magic link's token.
+      'https://hallberg.pages.dev/reset/8f2a',
+      'https://news-hallberg.web.app/members/?action=signup',
+      'https://hallberg.vercel.app/auth?token=8f2a',
+    ]) {
+      expect(hosted(href), href).toContain('links.free_host_account_page');
+      expect(hosted(href), href).not.toContain('links.free_hosting');
+    }
+    // A German account mail whose button goes there: decisive, whatever the words.
+    const german = rulesEngine().analyzeTest({
+      subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      sender: 'Hallberg Logistik <noreply@hallberg-logistik.de>',
+      content:
+        '<p>Willkommen! Klicken Sie auf die Schaltfläche, um Ihre Adresse zu bestätigen.</p><a href="https://hallberg-konto.pages.dev/verify?token=8f2a">Adresse bestätigen</a>',
+    });
+    expect(german.risk_score).toBeGreaterThanOrEqual(50);
+    // Firebase Auth's own action handler, on the /__/ paths Firebase Hosting reserves for itself,
+    // is where its default reset and verification mail links, whoever sends it.
+    const firebase = rulesEngine().analyzeTest({
+      subject: 'Reset your password for Acme',
+      sender: 'Acme <noreply@acme-app.io>',
+      content:
+        '<p>Hello,</p><p>Follow this link to reset your Acme password for your jana@example.org account.</p><a href="https://acme-app-1234.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=Xy3&apiKey=AIza&lang=en">https://acme-app-1234.firebaseapp.com/__/auth/action?mode=resetPassword&oobCode=Xy3&apiKey=AIza&lang=en</a><p>If you didn’t ask to reset your password, you can ignore this email.</p><p>Thanks,</p><p>Your Acme team</p>',
+    });
+    expect(ids(firebase)).not.toContain('links.free_host_account_page');
+    expect(ids(firebase)).not.toContain('links.free_hosting');
+    expect(firebase.risk_score).toBeLessThan(50);
+    // Any other path there is the site owner's.
+    expect(hosted('https://acme-app-1234.firebaseapp.com/login')).toContain('links.free_host_account_page');
+    expect(hosted('https://acme-app-1234.web.app/__/auth/action?mode=verifyEmail')).not.toContain(
+      'links.free_host_account_page',
+    );
+  });
+
+  it('reads a request to confirm account details with a link to a free host or a bucket page as a credential lure', () => {
+    for (const href of [
+      'https://notes-2231.pages.dev/',
+      'https://storage.googleapis.com/bkt-77/index.html',
+    ]) {
+      const got = oneLinkIds(
+        'Account notice',
+        'Please verify your account details to keep your access.',
+        href,
+        'Continue',
+      );
+      expect(got, href).toContain('content.credential_lure');
+    }
   });
 
   it('flags a free-host site written out without a scheme for the reader to copy', () => {

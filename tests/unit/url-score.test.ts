@@ -44,5 +44,10 @@ describe('the redirect chain score', () => {
   it('names a hop on a free site host, and not the host’s own site', () => {
     expect(ids('https://example.com/r', 'https://transfer705.pages.dev/x')).toContain('free_hosting');
     expect(ids('https://www.netlify.com/', 'https://example.com/')).not.toContain('free_hosting');
+    // The pages Firebase Hosting serves itself under /__/ (its Auth action handler) are no user's.
+    expect(
+      ids('https://acme-1234.firebaseapp.com/__/auth/action?mode=verifyEmail', 'https://acme.example/'),
+    ).not.toContain('free_hosting');
+    expect(ids('https://acme-1234.firebaseapp.com/login', 'https://acme.example/')).toContain('free_hosting');
   });
 });

@@ -170,6 +170,23 @@ export function freeHostsWritten(text: string, max = 5): string[] {
   return out;
 }
 
+/** Link paths that ask for a sign-in, a verification or a payment, in any language's URLs. */
+export const ACCOUNT_PATH =
+  /log-?in|sign-?in|signon|verif|account|secur|update|auth|passw|wallet|confirm|unlock|billing|payment|recover|validat/i;
+
+/** A site on Firebase Hosting's own domains. */
+const FIREBASE_SITE = /^(?:[a-z0-9-]+\.)+(?:web\.app|firebaseapp\.com)$/i;
+
+/**
+ * Whether `url` opens a page its free host serves itself, not its user's: Firebase Hosting
+ * reserves every path under `/__/` on the sites it hosts, among them `/__/auth/action`, the
+ * handler Firebase Auth's own verification and password-reset mail links to whatever the
+ * sender's domain. No page there is one anyone published.
+ */
+export function freeHostOwnPage(url: URL): boolean {
+  return url.pathname.startsWith('/__/') && FIREBASE_SITE.test(url.hostname);
+}
+
 /** Whether `hostname` is a site on a free host (a name under one of FREE_HOSTS, not the host's own site). */
 export function isFreeHost(hostname: string): boolean {
   const h = hostname.toLowerCase();

@@ -2,7 +2,7 @@ import { brandNames, brandOwns, brandsIn } from '../domains/brands.js';
 import { findLookalike } from '../domains/lookalike.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { hostInfo, safeUrl } from '../domains/registrable.js';
-import { isFreeHost, isRiskyTld, isShortener } from './lists.js';
+import { freeHostOwnPage, isFreeHost, isRiskyTld, isShortener } from './lists.js';
 import type { CloakingAnalysis, Hop, SecurityFindings, ThreatIndicator, Verdict } from './types.js';
 
 export interface UrlScoreInput {
@@ -72,7 +72,7 @@ export function scoreRedirectChain(input: UrlScoreInput): UrlScore {
         hop.url,
       );
     }
-    if (isFreeHost(url.hostname))
+    if (isFreeHost(url.hostname) && !freeHostOwnPage(url))
       add(
         'free_hosting',
         'low',

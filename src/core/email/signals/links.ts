@@ -3,11 +3,25 @@ import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, namingText, type Signal } from './context.js';
-import { freeHostsWritten, isFreeHost, isRiskyTld, isShortener } from '../../url/lists.js';
+import {
+  ACCOUNT_PATH,
+  freeHostOwnPage,
+  freeHostsWritten,
+  isFreeHost,
+  isRiskyTld,
+  isShortener,
+} from '../../url/lists.js';
+import { DECISIVE_WEIGHT } from '../score.js';
 import { matchesOf } from '../../matches.js';
 
 const MAX_LINKS = 200;
 const FREE_HOSTING_WEIGHT = 0.3;
+/**
+ * Account steps a link's address names besides ACCOUNT_PATH's (which the model reads, so left as
+ * it is): a reset, a sign-up or registration, an activation, an invitation, a one-time token or
+ * magic link. Read on free-host links alone, where no service's own account mail links.
+ */
+const ACCOUNT_STEP = /reset|sign-?up|regist|activat|invit|token|magic|one-?time|otp\b/i;
 const FREE_HOST_WHY = 'a free host where anyone can publish a site in minutes';
 
 interface Finding {
@@ -153,14 +167,28 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
       evidence: raw,
     });
   }
-  if (isFreeHost(url.hostname) && info.domain !== ctx.senderDomain) {
-    out.push({
-      id: 'links.free_hosting',
-      severity: 'medium',
-      weight: FREE_HOSTING_WEIGHT,
-      explanation: `A link opens a page on ${url.hostname}, ${FREE_HOST_WHY}; organisations link to their own sites.`,
-      evidence: raw,
-    });
+  if (isFreeHost(url.hostname) && info.domain !== ctx.senderDomain && !freeHostOwnPage(url)) {
+    // An account page there (its address names a sign-in, a verification, a payment): a service's
+    // account pages are on its own site, so this is a lure's page whatever the text says, in any
+    // language (rules 2.76.0). No legitimate corpus message links to a free host at all; the
+    // reserved pages the host serves itself (Firebase Auth's action handler) are no user's.
+    out.push(
+      ACCOUNT_PATH.test(url.pathname + url.search) || ACCOUNT_STEP.test(url.pathname + url.search)
+        ? {
+            id: 'links.free_host_account_page',
+            severity: 'high',
+            weight: DECISIVE_WEIGHT,
+            explanation: `A link opens an account page (its address names an account step: a sign-in, a verification, a reset, a payment) on ${url.hostname}, ${FREE_HOST_WHY}; a service's own account pages are on its own site.`,
+            evidence: raw,
+          }
+        : {
+            id: 'links.free_hosting',
+            severity: 'medium',
+            weight: FREE_HOSTING_WEIGHT,
+            explanation: `A link opens a page on ${url.hostname}, ${FREE_HOST_WHY}; organisations link to their own sites.`,
+            evidence: raw,
+          },
+    );
   }
   if (info.publicSuffix && isRiskyTld(info.publicSuffix)) {
     out.push({

@@ -30,6 +30,12 @@ const REQUESTS: readonly Part[] = [
   ['content.payment_request', 'asks for money or payment details'],
 ];
 const SHORTENER: Part = ['links.shortener', 'hides a link behind a URL shortener'];
+const BUCKET_PAGE: Part = ['links.bucket_page', 'links to a page in a cloud storage bucket'];
+const FREE_HOSTING: Part = ['links.free_hosting', 'links to a page on a free site host'];
+const FREE_HOST_ACCOUNT_PAGE: Part = [
+  'links.free_host_account_page',
+  'links to an account page on a free site host',
+];
 const RISKY_TLD: Part = ['links.risky_tld', 'links to a domain ending common in abuse'];
 const PRIZE: Part = ['content.prize', 'promises you a prize or reward'];
 const DISGUISED_WORDS: Part = [
@@ -43,8 +49,9 @@ const WANTS_OR_HIDES: readonly Part[] = [
   ...PRESSURE,
   ...DISGUISED,
   SHORTENER,
-  ['links.bucket_page', 'links to a page in a cloud storage bucket'],
-  ['links.free_hosting', 'links to a page on a free site host'],
+  BUCKET_PAGE,
+  FREE_HOSTING,
+  FREE_HOST_ACCOUNT_PAGE,
   RISKY_TLD,
 ];
 
@@ -131,6 +138,13 @@ const LURES: readonly {
       ...PRESSURE,
       FORM_ELSEWHERE,
       ['content.script', 'carries script code, which mail never needs'],
+      // Since rules 2.76.0 a page anyone can publish: no legitimate or spam message of the
+      // corpus links to a free host or a bucket page at all (2026-12-06, both views; 528
+      // phishing messages do, the 40 of them with a request already flagged), and a service's
+      // account mail links to its own site.
+      FREE_HOST_ACCOUNT_PAGE,
+      FREE_HOSTING,
+      BUCKET_PAGE,
     ],
   },
   // A threat with a tracked or mismatched link, or a deadline, is every shop's "last chance"
