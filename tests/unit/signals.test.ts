@@ -552,7 +552,7 @@ describe('link signals', () => {
       );
     for (const href of [
       'https://x.y.workers.dev/login',
-      'https://mysite.weebly.com/secure',
+      'https://mysite.weebly.com/account/verify',
       'https://hallberg-konto.pages.dev/verify?token=8f2a',
       'https://news-hallberg.web.app/members/?action=confirm&token=8f2a',
       // Steps the model's account paths leave out: a reset, a sign-up, a magic link's token.
@@ -563,6 +563,27 @@ describe('link signals', () => {
       expect(hosted(href), href).toContain('links.free_host_account_page');
       expect(hosted(href), href).not.toContain('links.free_hosting');
     }
+    // A changelog's or a security blog's pages name no account step.
+    for (const href of [
+      'https://changelog.pages.dev/updates/2026-11',
+      'https://myblog.netlify.app/security/',
+    ])
+      expect(hosted(href), href).toContain('links.free_hosting');
+    // A newsletter sends the reader to many sites: its link to a demo's sign-in page is no
+    // account step of its own.
+    const newsletter = ids(
+      rulesEngine().analyzeTest({
+        subject: 'This week in web development',
+        sender: 'Frontend Weekly <editor@frontend-weekly.example>',
+        content: [
+          '<p>Passkeys, step by step: <a href="https://passkeys-demo.vercel.app/signin">try the demo</a>.</p>',
+          '<p><a href="https://github.com/example/passkeys">The code</a>, and',
+          '<a href="https://developer.mozilla.org/en-US/docs/Web/API/Web_Authentication_API">the API</a>.</p>',
+        ].join(''),
+      }),
+    );
+    expect(newsletter).toContain('links.free_hosting');
+    expect(newsletter).not.toContain('links.free_host_account_page');
     // A German account mail whose button goes there: decisive, whatever the words.
     const german = rulesEngine().analyzeTest({
       subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',

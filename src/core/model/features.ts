@@ -1,5 +1,4 @@
 import { hostInfo, safeUrl } from '../domains/registrable.js';
-import { ACCOUNT_PATH } from '../url/lists.js';
 import { asRead } from '../email/as-read.js';
 import { LIST_TAG } from '../email/list-tag.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
@@ -348,6 +347,10 @@ export function emitFeatures(email: ParsedEmail, indicators: readonly Indicator[
   // were flagged for it; how the domains relate to the sender (align:, rel:) stays.
   for (const ind of indicators) if (isModelSignal(ind.id)) feats.add('sig:', ind.id);
 }
+
+/** Link paths that ask for a sign-in, a verification or a payment, in any language's URLs. */
+const ACCOUNT_PATH =
+  /log-?in|sign-?in|signon|verif|account|secur|update|auth|passw|wallet|confirm|unlock|billing|payment|recover|validat/i;
 
 /**
  * Who speaks and where the links go, independent of the language: a brand the text names and

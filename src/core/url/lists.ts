@@ -170,10 +170,6 @@ export function freeHostsWritten(text: string, max = 5): string[] {
   return out;
 }
 
-/** Link paths that ask for a sign-in, a verification or a payment, in any language's URLs. */
-export const ACCOUNT_PATH =
-  /log-?in|sign-?in|signon|verif|account|secur|update|auth|passw|wallet|confirm|unlock|billing|payment|recover|validat/i;
-
 /** A site on Firebase Hosting's own domains. */
 const FIREBASE_SITE = /^(?:[a-z0-9-]+\.)+(?:web\.app|firebaseapp\.com)$/i;
 

@@ -1,27 +1,29 @@
 import { brandNames, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
-import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
+import { hostInfo, registrableDomain, safeUrl, webLinkDomain } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, namingText, type Signal } from './context.js';
-import {
-  ACCOUNT_PATH,
-  freeHostOwnPage,
-  freeHostsWritten,
-  isFreeHost,
-  isRiskyTld,
-  isShortener,
-} from '../../url/lists.js';
+import { freeHostOwnPage, freeHostsWritten, isFreeHost, isRiskyTld, isShortener } from '../../url/lists.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import { matchesOf } from '../../matches.js';
 
 const MAX_LINKS = 200;
 const FREE_HOSTING_WEIGHT = 0.3;
 /**
- * Account steps a link's address names besides ACCOUNT_PATH's (which the model reads, so left as
- * it is): a reset, a sign-up or registration, an activation, an invitation, a one-time token or
- * magic link. Read on free-host links alone, where no service's own account mail links.
+ * An account step a link's address names, in any language's URLs: a sign-in, a sign-up or
+ * registration, a verification or confirmation, a password or its reset, an activation, an
+ * invitation, a one-time token or magic link, a payment. Read on free-host links alone, where no
+ * service's own account mail links. Not "update" or "security", which name blog posts and
+ * changelogs as often.
  */
-const ACCOUNT_STEP = /reset|sign-?up|regist|activat|invit|token|magic|one-?time|otp\b/i;
+const ACCOUNT_STEP =
+  /log-?in|sign-?in|signon|sign-?up|regist|verif|confirm|valid|auth|passw|reset|recover|unlock|activat|invit|token|magic|one-?time|otp\b|account|wallet|billing|payment/i;
+/**
+ * At most this many sites (registrable domains) linked, for a free-host account page to read as
+ * one: account mail and its imitations send the reader to one place, a newsletter to many (a
+ * developer newsletter's "try the demo: …vercel.app/login" is no account step of its own).
+ */
+const ACCOUNT_MAIL_SITES = 2;
 const FREE_HOST_WHY = 'a free host where anyone can publish a site in minutes';
 
 interface Finding {
@@ -36,11 +38,14 @@ interface Finding {
 export const linkSignals: Signal = (ctx) => {
   const findings: Finding[] = [];
   const seen = new Set<string>();
-  for (const link of ctx.email.links.slice(0, MAX_LINKS)) {
+  const links = ctx.email.links.slice(0, MAX_LINKS);
+  const sites = new Set(links.map((l) => webLinkDomain(l.href)).filter((d) => d !== null));
+  const fewSites = sites.size <= ACCOUNT_MAIL_SITES;
+  for (const link of links) {
     const key = `${link.href}\u0000${link.text}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    findings.push(...checkLink(link, ctx));
+    findings.push(...checkLink(link, ctx, fewSites));
   }
   const byId = new Map<string, Indicator>();
   for (const f of findings) {
@@ -100,7 +105,8 @@ const HOST = String.raw`(?:[a-z0-9-]+\.)+[a-z]{2,}`;
 const HOST_WORD = new RegExp(String.raw`(?<![\w.-])${HOST}(?![\w-])`, 'gi');
 const withoutWww = (host: string) => host.replace(/^www\./, '');
 
-function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
+/** `fewSites`: the message links to ACCOUNT_MAIL_SITES sites or fewer. */
+function checkLink(link: EmailLink, ctx: Parameters<Signal>[0], fewSites: boolean): Finding[] {
   const out: Finding[] = [];
   const raw = link.href.trim();
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]?.toLowerCase();
@@ -168,12 +174,13 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0]): Finding[] {
     });
   }
   if (isFreeHost(url.hostname) && info.domain !== ctx.senderDomain && !freeHostOwnPage(url)) {
-    // An account page there (its address names a sign-in, a verification, a payment): a service's
-    // account pages are on its own site, so this is a lure's page whatever the text says, in any
-    // language (rules 2.76.0). No legitimate corpus message links to a free host at all; the
-    // reserved pages the host serves itself (Firebase Auth's action handler) are no user's.
+    // An account page there (its address names an account step) in mail that sends the reader
+    // to one or two sites: a service's account pages are on its own site, so this is a lure's
+    // page whatever the text says, in any language (rules 2.76.0). No legitimate corpus message
+    // links to a free host at all; the reserved pages the host serves itself (Firebase Auth's
+    // action handler) are no user's.
     out.push(
-      ACCOUNT_PATH.test(url.pathname + url.search) || ACCOUNT_STEP.test(url.pathname + url.search)
+      fewSites && ACCOUNT_STEP.test(url.pathname + url.search)
         ? {
             id: 'links.free_host_account_page',
             severity: 'high',
