@@ -21,7 +21,7 @@ import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.76.1';
+export const RULES_VERSION = '2.76.2';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored

@@ -35,7 +35,7 @@ const CODE_GIVEN = new RegExp(
  * "link" is not read as one. Narrower than call-to-action.ts's LINK_WORDS on purpose: "sign in"
  * and "log in" are what a code is for ("your login code", Ghost's "sign in verification code").
  */
-export const FOLLOW =
+const FOLLOW =
   /\b(?:click|tap|press|link|button|visit|klick\w*|link\w*|schaltfläche|cliqu\w*|clic|lien|bouton|haga clic|pulse|pulsa|enlace|botón|clique|clica\w*|botão|klik\w*|knop|fare clic|clicca|pulsante)\b/i;
 
 /** A code notice is short: a line or two of text around the code. */
@@ -62,18 +62,8 @@ export function oneTimeCodeNotice(
   senderDomain: string | null,
 ): Indicator | null {
   if (email.text.length > MAX_TEXT) return null;
-  const text = subjectAndText(email);
-  const given = CODE_GIVEN.exec(text);
-  if (!given) return null;
-  if (email.mode !== 'full' && (email.links.length > 0 || FOLLOW.test(text))) return null;
-  if (
-    !linksStayOn(email, senderDomain, () => false) ||
-    asksBeyondLinks(email, indicators) ||
-    readsAsBill(text) ||
-    indicators.some(voidsServiceReading) ||
-    otherWarningSigns(indicators)
-  )
-    return null;
+  const given = CODE_GIVEN.exec(subjectAndText(email));
+  if (!given || !asksNothingElse(email, indicators, senderDomain)) return null;
   const code = /\d{4,8}/.exec(given[0])?.[0] ?? '';
   return indicator({
     id: 'content.one_time_code',
@@ -85,4 +75,27 @@ export function oneTimeCodeNotice(
     }, no reply, call, file or payment, so its wording alone does not make it phishing. If you did not ask for a code, someone may be trying to sign in as you: never give the code to anyone who calls or writes to ask for it.`,
     evidence: [given[0].replace(/\s+/g, ' ').trim().slice(0, 80)],
   });
+}
+
+/**
+ * Whether a short notice asks for nothing but what it says (the code notice's and the sign-in
+ * notice's conditions): as pasted text, no link at all and no word asking to follow one; as full
+ * mail, no link off the sender's own site; and no file, form, reply elsewhere, phone number,
+ * credential or payment request, bill, look-alike or failed authentication, or other warning sign
+ * of medium severity or more.
+ */
+export function asksNothingElse(
+  email: ParsedEmail,
+  indicators: readonly Indicator[],
+  senderDomain: string | null,
+): boolean {
+  const text = subjectAndText(email);
+  if (email.mode !== 'full' && (email.links.length > 0 || FOLLOW.test(text))) return false;
+  return (
+    linksStayOn(email, senderDomain, () => false) &&
+    !asksBeyondLinks(email, indicators) &&
+    !readsAsBill(text) &&
+    !indicators.some(voidsServiceReading) &&
+    !otherWarningSigns(indicators)
+  );
 }

@@ -1,7 +1,5 @@
-import { asksBeyondLinks, readsAsBill, subjectAndText } from './call-to-action.js';
-import { FOLLOW } from './code-notice.js';
-import { voidsServiceReading } from './invitation.js';
-import { linksStayOn, otherWarningSigns } from './own-site.js';
+import { subjectAndText } from './call-to-action.js';
+import { asksNothingElse } from './code-notice.js';
 import { indicator } from './signals/context.js';
 import type { Indicator, ParsedEmail } from './types.js';
 
@@ -50,16 +48,7 @@ export function signInNotice(
   if (email.text.length > MAX_TEXT) return null;
   const text = subjectAndText(email).toLowerCase();
   const event = EVENT.exec(text);
-  if (!event || !WAS_YOU.test(text)) return null;
-  if (email.mode !== 'full' && (email.links.length > 0 || FOLLOW.test(text))) return null;
-  if (
-    !linksStayOn(email, senderDomain, () => false) ||
-    asksBeyondLinks(email, indicators) ||
-    readsAsBill(text) ||
-    indicators.some(voidsServiceReading) ||
-    otherWarningSigns(indicators)
-  )
-    return null;
+  if (!event || !WAS_YOU.test(text) || !asksNothingElse(email, indicators, senderDomain)) return null;
   return indicator({
     id: 'content.sign_in_notice',
     family: 'content',
