@@ -1,43 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loadPopularDomains } from '../../src/adapters/data/load.js';
-import {
-  analyzeParsed,
-  parseRawEmail,
-  parseTestEmail,
-  PhishingModel,
-  toTestResult,
-} from '../../src/core/index.js';
+import { toTestResult } from '../../src/core/index.js';
 import { ids } from '../helpers/engine.js';
+import { fullLeaning, pastedLeaning } from '../helpers/leaning.js';
 
-/** A model with no features that reads everything as phishing: its probability is sigmoid(bias). */
-const leaning = new PhishingModel(
-  new Float64Array(0),
-  new Float32Array(0),
-  Math.log(0.8 / 0.2),
-  { a: 1, b: 0 },
-  'test',
-);
-const popular = loadPopularDomains();
 const SENDER = 'Acme <no-reply@acme-app.io>';
 const pasted = (content: string, subject = 'Confirm your email address', sender = SENDER) =>
-  analyzeParsed(parseTestEmail({ subject, sender, content }), { popular, model: leaning });
-const full = async (headers: string[], body: string) =>
-  analyzeParsed(
-    await parseRawEmail(
-      Buffer.from(
-        [
-          'From: Acme <no-reply@acme-app.io>',
-          'To: jana@example.org',
-          'Subject: Your Acme sign-in code',
-          ...headers,
-          'Content-Type: text/plain; charset=utf-8',
-          '',
-          body,
-        ].join('\r\n'),
-      ),
-    ),
-    { popular, model: leaning },
-  );
+  pastedLeaning(subject, sender, content);
+const full = (headers: string[], body: string) =>
+  fullLeaning(SENDER, 'Your Acme sign-in code', headers, body);
 
 const CONFIRM =
   'Use the code below to confirm your email address:\n\n482913\n\nThis code will expire in 15 minutes. If you did not create an Acme account, please ignore this email.';

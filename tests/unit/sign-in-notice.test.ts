@@ -1,43 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loadPopularDomains } from '../../src/adapters/data/load.js';
-import {
-  analyzeParsed,
-  parseRawEmail,
-  parseTestEmail,
-  PhishingModel,
-  toTestResult,
-} from '../../src/core/index.js';
+import { toTestResult } from '../../src/core/index.js';
 import { ids } from '../helpers/engine.js';
+import { fullLeaning, pastedLeaning } from '../helpers/leaning.js';
 
-/** A model with no features that reads everything as phishing: its probability is sigmoid(bias). */
-const leaning = new PhishingModel(
-  new Float64Array(0),
-  new Float32Array(0),
-  Math.log(0.8 / 0.2),
-  { a: 1, b: 0 },
-  'test',
-);
-const popular = loadPopularDomains();
 const SENDER = 'Hallberg Logistik <noreply@hallberg-logistik.de>';
 const pasted = (content: string, subject = 'New sign-in to your account', sender = SENDER) =>
-  analyzeParsed(parseTestEmail({ subject, sender, content }), { popular, model: leaning });
-const full = async (headers: string[], body: string) =>
-  analyzeParsed(
-    await parseRawEmail(
-      Buffer.from(
-        [
-          `From: ${SENDER}`,
-          'To: jana@example.org',
-          'Subject: New sign-in to your account',
-          ...headers,
-          'Content-Type: text/plain; charset=utf-8',
-          '',
-          body,
-        ].join('\r\n'),
-      ),
-    ),
-    { popular, model: leaning },
-  );
+  pastedLeaning(subject, sender, content);
+const full = (headers: string[], body: string) =>
+  fullLeaning(SENDER, 'New sign-in to your account', headers, body);
 
 const ALERT =
   'We noticed a new sign-in to your Hallberg Logistik account from Firefox on Windows near Berlin, Germany, on 20 November 2026 at 09:14. If this was you, there is nothing else to do. If it was not you, change your password now and review your devices.\n\nReview your devices\n\nHallberg Logistik';
@@ -106,6 +76,8 @@ describe('a notice of a new sign-in (content.sign_in_notice)', () => {
         `${ALERT}\nYour account will be suspended within 24 hours unless you respond immediately.`,
       ],
       ['a long text', `${ALERT}\n${'Our newsletter has more news for you. '.repeat(80)}`],
+      // A bill (its words and an amount, "EUR" as written): a call-back scam's make-up.
+      ['a bill', `${ALERT}\nYour subscription renewal of 49.00 EUR was charged to your card.`],
     ];
     for (const [what, content] of cases)
       expect(ids(pasted(content, 'Account notice')), what).not.toContain('content.sign_in_notice');

@@ -1,0 +1,34 @@
+import { loadPopularDomains } from '../../src/adapters/data/load.js';
+import { analyzeParsed, parseRawEmail, parseTestEmail, PhishingModel } from '../../src/core/index.js';
+
+/**
+ * A model with no features that reads everything as phishing (0.8: its probability is
+ * sigmoid(bias)), for rules that must hold a message the model reads as phishing.
+ */
+const leaning = new PhishingModel(
+  new Float64Array(0),
+  new Float32Array(0),
+  Math.log(0.8 / 0.2),
+  { a: 1, b: 0 },
+  'test',
+);
+const popular = loadPopularDomains();
+
+/** Pasted text (subject, sender, content) scored with the leaning model. */
+export function pastedLeaning(subject: string, sender: string, content: string) {
+  return analyzeParsed(parseTestEmail({ subject, sender, content }), { popular, model: leaning });
+}
+
+/** A plain-text message (From, Subject, any other headers, body) scored with the leaning model. */
+export async function fullLeaning(from: string, subject: string, headers: string[], body: string) {
+  const raw = [
+    `From: ${from}`,
+    'To: jana@example.org',
+    `Subject: ${subject}`,
+    ...headers,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    body,
+  ].join('\r\n');
+  return analyzeParsed(await parseRawEmail(Buffer.from(raw)), { popular, model: leaning });
+}
