@@ -20,6 +20,21 @@ import { registrationSignals } from './signals/registration.js';
 import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
 
+/**
+ * What outweighs the wording, which a LOW or SAFE summary leads with: an authenticated sender
+ * (well known, or one the reader has marked safe or long corresponded with), or a service's own
+ * mail that stays on its sites and asks for nothing else (the readings held at NO_ACTION_CAP).
+ */
+const REASSURING: ReadonlySet<string> = new Set([
+  'auth.verified_sender',
+  'history.known_sender',
+  'sender.own_brand_site',
+  'content.meeting_invitation',
+  'content.secure_message_notice',
+  'content.one_time_code',
+  'content.sign_in_notice',
+]);
+
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
 export const RULES_VERSION = '2.76.2';
 
@@ -355,20 +370,7 @@ export function summarise(
     SAFE: 'No significant phishing indicators',
   }[level];
   const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
-  /**
-   * What outweighed the wording: an authenticated sender (well known, or one the reader has marked
-   * safe or long corresponded with), or a service's own mail that stays on its sites.
-   */
-  const reassured = indicators.find(
-    (i) =>
-      i.id === 'auth.verified_sender' ||
-      i.id === 'history.known_sender' ||
-      i.id === 'sender.own_brand_site' ||
-      i.id === 'content.meeting_invitation' ||
-      i.id === 'content.secure_message_notice' ||
-      i.id === 'content.one_time_code' ||
-      i.id === 'content.sign_in_notice',
-  );
+  const reassured = indicators.find((i) => REASSURING.has(i.id));
   if (level === 'SAFE') {
     // A safe verdict leads with what reassures. Signs it outweighed are named as outweighed:
     // "no significant indicators" above a listed high-severity one would read as a contradiction.
