@@ -338,6 +338,78 @@ describe('the summary of a safe verdict', () => {
   });
 });
 
+describe('the reasons a summary names', () => {
+  const popular = loadPopularDomains();
+  const lure = () =>
+    parseTestEmail({
+      subject: 'Account suspended',
+      sender: 'Service <service@gmail.com>',
+      content:
+        'Dear customer, your account will be suspended within 24 hours. Please sign in and verify your account details now. Act immediately or lose access: http://192.0.2.7/login',
+    });
+
+  it('does not name again what a lure it names already says', () => {
+    const a = analyzeParsed(lure(), { popular, model: null });
+    const ids = a.indicators.map((i) => i.id);
+    // The signs are all there; the summary names the lure and then other signs, not its parts.
+    expect(ids).toEqual(
+      expect.arrayContaining(['content.credential_lure', 'content.credential_request', 'links.ip_host']),
+    );
+    expect(a.summary).toMatch(
+      /^Likely phishing \(\d+\/100\): the message asks you to sign in or confirm account details, and it links to a bare IP address/,
+    );
+    expect(a.summary).not.toContain('through a link');
+    expect(a.summary).not.toContain('a link points to a bare IP address');
+    // A part the lure did not name is still a reason: the threat and the haste.
+    expect(a.summary).toContain('threatens a loss (suspension, closure, legal action)');
+    expect(a.summary).toContain('pushes you to act fast');
+    // A request that sorts ahead of its lure (a weightier one) is not named before it either.
+    const request = a.indicators.find((i) => i.id === 'content.credential_request')!;
+    const ahead = summarise('HIGH', 100, [request, ...a.indicators.filter((i) => i !== request)]);
+    expect(ahead).toMatch(
+      /^Likely phishing \(100\/100\): the message asks you to sign in or confirm account details, and it/,
+    );
+    expect(ahead).not.toContain('through a link');
+    // A lure that three weightier signs keep out of the summary does not take its request with it.
+    const lureSign = a.indicators.find((i) => i.id === 'content.credential_lure')!;
+    const other = (n: number): Indicator => ({
+      id: `test.sign_${n}`,
+      family: 'links',
+      severity: 'critical',
+      weight: 1,
+      explanation: `Sign ${n}.`,
+      evidence: [],
+    });
+    expect(summarise('HIGH', 100, [other(1), request, other(2), other(3), lureSign])).toBe(
+      'Likely phishing (100/100): sign 1; the message asks you to sign in, verify or confirm account details through a link; sign 2.',
+    );
+    // Outside a lure the request is named as before.
+    const alone = summarise(
+      'MEDIUM',
+      55,
+      a.indicators.filter((i) => i.id !== 'content.credential_lure'),
+    );
+    expect(alone).toContain('asks you to sign in, verify or confirm account details through a link');
+  });
+
+  it('quotes the words the model weighed most, where its reason says they are quoted', () => {
+    const said = summarise('HIGH', 80, [
+      {
+        id: 'model.phishing_language',
+        family: 'model',
+        severity: 'high',
+        weight: 0,
+        explanation:
+          'The wording resembles known phishing (trained model); the words that weighed most are quoted.',
+        evidence: ['"verify"', '"suspended"', '"account"', '"login"'],
+      },
+    ]);
+    expect(said).toBe(
+      'Likely phishing (80/100): the wording resembles known phishing (trained model); the words that weighed most: "verify", "suspended", "account".',
+    );
+  });
+});
+
 describe('a score the wording alone makes MEDIUM', () => {
   /** A model with no features: its probability is sigmoid(bias). */
   const constant = (p: number) =>

@@ -15,7 +15,7 @@ import type { Signal, SignalContext } from './signals/context.js';
 import { claimSignals } from './signals/claims.js';
 import { contentSignals } from './signals/content.js';
 import { linkSignals } from './signals/links.js';
-import { lureSignals } from './signals/lure.js';
+import { lureSignals, restatedBy } from './signals/lure.js';
 import { registrationSignals } from './signals/registration.js';
 import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
@@ -36,7 +36,7 @@ const REASSURING: ReadonlySet<string> = new Set([
 ]);
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.76.2';
+export const RULES_VERSION = '2.76.3';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -369,7 +369,7 @@ export function summarise(
     LOW: 'Low risk',
     SAFE: 'No significant phishing indicators',
   }[level];
-  const joined = reasons.map((r) => lowerFirst(r.explanation.replace(/\.$/, ''))).join('; ');
+  const joined = reasons.map((r) => lowerFirst(inSummary(r).replace(/\.$/, ''))).join('; ');
   const reassured = indicators.find((i) => REASSURING.has(i.id));
   if (level === 'SAFE') {
     // A safe verdict leads with what reassures. Signs it outweighed are named as outweighed:
@@ -408,11 +408,35 @@ export function summarise(
     : `${lead} (${score}/100): ${joined}.`;
 }
 
-/** The first three indicators a summary names as reasons: warning signs, not notes or parse trouble. */
+/**
+ * A reason as a summary says it. The model's reason names its words where the indicator says they
+ * are quoted: the summary shows no evidence for "are quoted" to point at.
+ */
+function inSummary(r: Indicator): string {
+  if (r.id !== 'model.phishing_language' || r.evidence.length === 0) return r.explanation;
+  return r.explanation.replace(
+    'the words that weighed most are quoted',
+    `the words that weighed most: ${r.evidence.slice(0, 3).join(', ')}`,
+  );
+}
+
+/**
+ * The first three indicators a summary names as reasons: warning signs, not notes or parse
+ * trouble, and none that a lure it names restates (a lure says its request and its pressure; see
+ * restatedBy). A request can sort ahead of its lure (a weightier request), so the signs left out
+ * are those of the lures named: dropping parts can only push a lure out, so this settles.
+ */
 function warningSigns(indicators: readonly Indicator[]): Indicator[] {
-  return indicators
-    .filter((i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low')
-    .slice(0, 3);
+  const signs = indicators.filter(
+    (i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low',
+  );
+  let said = new Set(signs.flatMap(restatedBy));
+  for (;;) {
+    const named = signs.filter((i) => !said.has(i.id)).slice(0, 3);
+    const now = new Set(named.flatMap(restatedBy));
+    if (now.size === said.size) return named;
+    said = now;
+  }
 }
 
 function lowerFirst(s: string): string {

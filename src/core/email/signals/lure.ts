@@ -239,6 +239,44 @@ export function lureSignals(
   return out;
 }
 
+/**
+ * Signs whose explanation is the same sentence in every message ("The message asks you to sign
+ * in, verify or confirm account details through a link."): a lure made of one says all of it.
+ * Signs that name something of their own (a brand and the domain it writes from, the address a
+ * link shows and the one it opens, a trademark sign) are not here.
+ */
+const SAID_IN_GENERAL: ReadonlySet<string> = new Set([
+  'content.credential_request',
+  'content.payment_request',
+  'content.threat',
+  'content.urgency',
+  'content.prize',
+  'content.obfuscated_text',
+  'content.generic_greeting',
+  'content.script',
+  'links.form_offsite',
+  'links.ip_host',
+]);
+
+/**
+ * The signs a lure indicator restates without adding to them: its lead and the partner it named,
+ * where each is one of SAID_IN_GENERAL. A summary that names the lure need not name them too
+ * ("…asks you to sign in or confirm account details, and it presses you to act at once: the
+ * make-up of credential phishing; the message asks you to sign in, verify or confirm account
+ * details through a link; the message pushes you to act fast" said two things three times).
+ * Read back from the explanation lureSignals wrote, so it holds for any lure and no other sign.
+ */
+export function restatedBy(lure: Indicator): string[] {
+  const out: string[] = [];
+  for (const l of LURES) {
+    if (l.id !== lure.id || !lure.explanation.startsWith(`${l.does}, and ${l.then} `)) continue;
+    const part = l.partners.find(([, says]) => lure.explanation.includes(`, and ${l.then} ${says}: `));
+    if (!part) continue;
+    out.push(...[l.lead, part[0]].filter((id) => SAID_IN_GENERAL.has(id)));
+  }
+  return out;
+}
+
 /** A lure of the sender family: high severity, decisive by itself (see LURES). */
 function decisive(id: string, explanation: string, evidence: (string | undefined)[]): Indicator {
   return indicator({
