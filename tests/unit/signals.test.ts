@@ -584,6 +584,25 @@ describe('link signals', () => {
     );
     expect(newsletter).toContain('links.free_hosting');
     expect(newsletter).not.toContain('links.free_host_account_page');
+    // The sites are counted over every link, not only the 200 checked one by one: a digest of
+    // 200 entries on one site whose later links go to two more is no account mail either.
+    const digest = ids(
+      rulesEngine().analyzeTest({
+        subject: 'Your weekly digest',
+        sender: 'Frontend Weekly <editor@frontend-weekly.example>',
+        content: [
+          '<a href="https://passkeys-demo.vercel.app/signin">try the demo</a>',
+          ...Array.from(
+            { length: 200 },
+            (_, n) => `<a href="https://frontend-weekly.example/p/${n}">Post ${n}</a>`,
+          ),
+          '<a href="https://github.com/example/passkeys">The code</a>',
+          '<a href="https://developer.mozilla.org/">MDN</a>',
+        ].join(' '),
+      }),
+    );
+    expect(digest).toContain('links.free_hosting');
+    expect(digest).not.toContain('links.free_host_account_page');
     // A German account mail whose button goes there: decisive, whatever the words.
     const german = rulesEngine().analyzeTest({
       subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',

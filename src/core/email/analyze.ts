@@ -36,7 +36,7 @@ const REASSURING: ReadonlySet<string> = new Set([
 ]);
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.76.3';
+export const RULES_VERSION = '2.76.4';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -91,11 +91,13 @@ export interface AnalysisDeps {
 /** Analyses a parsed message. Pure and deterministic: same input and deps, same result. */
 export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnalysis {
   const senderDomain = email.from ? registrableDomain(email.from.address) : null;
+  const links = linkDomains(email);
   const ctx: SignalContext = {
     email,
     popular: deps.popular,
     senderDomain,
     authResults: attributedResults(email.authResults, deps.trustedAuthServIds ?? []),
+    linkDomains: links,
   };
   const indicators: Indicator[] = [];
   for (const signal of SIGNALS) {
@@ -108,7 +110,6 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
     }
   }
   // Read from the signals above, so after them.
-  const links = linkDomains(email);
   indicators.push(...lureSignals(indicators, senderDomain, links));
   // A service's own account mail: its request to confirm the account, on its own site.
   const ownSite = ownSiteConfirmation(indicators, senderDomain, email, links);

@@ -8,6 +8,8 @@ export interface SignalContext {
   senderDomain: string | null;
   /** The Authentication-Results header to read, and whether the mailbox's own server wrote it. */
   authResults: AttributedResults | null;
+  /** The registrable domains of the message's web links, each once (analyze.ts's linkDomains). */
+  linkDomains: readonly string[];
 }
 
 /** An Authentication-Results header and whether it can be attributed to the mailbox's own server. */

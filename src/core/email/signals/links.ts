@@ -1,6 +1,6 @@
 import { brandNames, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
-import { hostInfo, registrableDomain, safeUrl, webLinkDomain } from '../../domains/registrable.js';
+import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, namingText, type Signal } from './context.js';
 import { freeHostOwnPage, freeHostsWritten, isFreeHost, isRiskyTld, isShortener } from '../../url/lists.js';
@@ -39,8 +39,8 @@ export const linkSignals: Signal = (ctx) => {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   const links = ctx.email.links.slice(0, MAX_LINKS);
-  const sites = new Set(links.map((l) => webLinkDomain(l.href)).filter((d) => d !== null));
-  const fewSites = sites.size <= ACCOUNT_MAIL_SITES;
+  // Every link's site counts here, past the MAX_LINKS checked one by one.
+  const fewSites = ctx.linkDomains.length <= ACCOUNT_MAIL_SITES;
   for (const link of links) {
     const key = `${link.href}\u0000${link.text}`;
     if (seen.has(key)) continue;
