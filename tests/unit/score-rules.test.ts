@@ -392,6 +392,36 @@ describe('the reasons a summary names', () => {
     expect(alone).toContain('asks you to sign in, verify or confirm account details through a link');
   });
 
+  it('names the brand and the domain in an impersonation it names, and not again beside it', () => {
+    const a = analyzeParsed(
+      parseTestEmail({
+        subject: 'Your account will be closed',
+        sender: 'Microsoft Account Team <alerts@e1670imnoq.example>',
+        content:
+          'Dear user, your account will be closed today unless you act now. Keep your account: https://e1670imnoq.example/keep',
+      }),
+      { popular, model: null },
+    );
+    const ids = a.indicators.map((i) => i.id);
+    expect(ids).toEqual(expect.arrayContaining(['sender.impersonation_lure', 'sender.brand_display_name']));
+    expect(a.summary).toMatch(
+      /^Likely phishing \(\d+\/100\): the sender calls itself Microsoft but writes from e1670imnoq\.example, and the message /,
+    );
+    expect(a.summary).not.toContain('which that brand does not use');
+    // Its link off the brand's sites, the other impersonation, says the same claim.
+    const offBrand = analyzeParsed(
+      parseTestEmail({
+        subject: 'Ledger Live',
+        sender: 'Ledger Live <noreply@info.ncwu.example>',
+        content: '<p>Your device notes.</p><a href="https://ncwu.example/ledger">Open Ledger Live</a>',
+      }),
+      { popular, model: null },
+    ).indicators.find((i) => i.id === 'sender.impersonation_lure');
+    expect(offBrand?.explanation).toBe(
+      'The sender calls itself Ledger but writes from ncwu.example, and the message links to ncwu.example, not to a site of that brand: the make-up of an impersonation.',
+    );
+  });
+
   it('quotes the words the model weighed most, where its reason says they are quoted', () => {
     const said = summarise('HIGH', 80, [
       {

@@ -1115,7 +1115,10 @@ describe('impersonation lure', () => {
       sender: 'PayPal <service@account-review.example>',
       content,
     });
-    expect(lureOf(a)?.explanation).toContain('The sender calls itself by a brand it does not write from');
+    // It names the brand and the domain, as the sign it is made of does.
+    expect(lureOf(a)?.explanation).toMatch(
+      /^The sender calls itself PayPal but writes from account-review\.example, and /,
+    );
     expect(lureOf(a)?.explanation).toContain('threatens a loss');
     expect(lureOf(a)?.evidence[0]).toContain('PayPal');
     expect(a.risk_score).toBeGreaterThanOrEqual(50);

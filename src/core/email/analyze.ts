@@ -36,7 +36,7 @@ const REASSURING: ReadonlySet<string> = new Set([
 ]);
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.76.4';
+export const RULES_VERSION = '2.76.5';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -431,10 +431,11 @@ function warningSigns(indicators: readonly Indicator[]): Indicator[] {
   const signs = indicators.filter(
     (i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low',
   );
-  let said = new Set(signs.flatMap(restatedBy));
+  const restated = (i: Indicator) => restatedBy(i, indicators);
+  let said = new Set(signs.flatMap(restated));
   for (;;) {
     const named = signs.filter((i) => !said.has(i.id)).slice(0, 3);
-    const now = new Set(named.flatMap(restatedBy));
+    const now = new Set(named.flatMap(restated));
     if (now.size === said.size) return named;
     said = now;
   }

@@ -3,6 +3,7 @@ import { FREEMAIL } from '../../domains/freemail.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import type { Indicator } from '../types.js';
 import { indicator } from './context.js';
+import { NOT_ITS_DOMAIN } from './sender.js';
 
 type Part = readonly [id: string, says: string];
 const BARE_IP: Part = ['links.ip_host', 'links to a bare IP address instead of a named site'];
@@ -225,7 +226,7 @@ export function lureSignals(
           family: lure.family,
           severity: 'high',
           weight: DECISIVE_WEIGHT,
-          explanation: `${lure.does}, and ${lure.then} ${says}: the make-up of ${MAKE_UP[lure.id]}.`,
+          explanation: `${brandClaim(lead) ?? lure.does}, and ${lure.then} ${says}: the make-up of ${MAKE_UP[lure.id]}.`,
           evidence: [lead.evidence[0], part.evidence[0]].filter((e): e is string => e !== undefined),
         }),
       );
@@ -259,20 +260,36 @@ const SAID_IN_GENERAL: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The signs a lure indicator restates without adding to them: its lead and the partner it named,
- * where each is one of SAID_IN_GENERAL. A summary that names the lure need not name them too
- * ("…asks you to sign in or confirm account details, and it presses you to act at once: the
- * make-up of credential phishing; the message asks you to sign in, verify or confirm account
- * details through a link; the message pushes you to act fast" said two things three times).
- * Read back from the explanation lureSignals wrote, so it holds for any lure and no other sign.
+ * "The sender calls itself Microsoft but writes from e1670imnoq.com": what a brand in the From
+ * name says, named as a lure made of it opens ("The sender calls itself by a brand it does not
+ * write from" said neither the brand nor the domain). Null for any other sign.
  */
-export function restatedBy(lure: Indicator): string[] {
+function brandClaim(lead: Indicator): string | null {
+  if (lead.id !== 'sender.brand_display_name' || !lead.explanation.endsWith(NOT_ITS_DOMAIN)) return null;
+  return lead.explanation.slice(0, -NOT_ITS_DOMAIN.length);
+}
+
+/**
+ * The signs a lure indicator restates without adding to them: its lead and the partner it named,
+ * where each is one of SAID_IN_GENERAL, and the brand in the From name whose claim it opens with
+ * (brandClaim). A summary that names the lure need not name them too ("…asks you to sign in or
+ * confirm account details, and it presses you to act at once: the make-up of credential
+ * phishing; the message asks you to sign in, verify or confirm account details through a link;
+ * the message pushes you to act fast" said two things three times). Read back from the
+ * explanation lureSignals wrote, so it holds for any lure and no other sign.
+ */
+export function restatedBy(lure: Indicator, indicators: readonly Indicator[]): string[] {
   const out: string[] = [];
+  const claim = indicators.find((i) => i.id === 'sender.brand_display_name');
+  const claimed = claim && brandClaim(claim);
+  if (claimed && lure.id === 'sender.impersonation_lure' && lure.explanation.startsWith(`${claimed}, and `))
+    out.push('sender.brand_display_name');
   for (const l of LURES) {
-    if (l.id !== lure.id || !lure.explanation.startsWith(`${l.does}, and ${l.then} `)) continue;
+    if (l.id !== lure.id) continue;
     const part = l.partners.find(([, says]) => lure.explanation.includes(`, and ${l.then} ${says}: `));
     if (!part) continue;
-    out.push(...[l.lead, part[0]].filter((id) => SAID_IN_GENERAL.has(id)));
+    if (lure.explanation.startsWith(`${l.does}, and `) && SAID_IN_GENERAL.has(l.lead)) out.push(l.lead);
+    if (SAID_IN_GENERAL.has(part[0])) out.push(part[0]);
   }
   return out;
 }
@@ -306,7 +323,7 @@ function offBrandLinks(claim: Indicator | undefined, linkDomains: readonly strin
   if (!elsewhere) return null;
   return decisive(
     'sender.impersonation_lure',
-    `The sender calls itself by a brand it does not write from, and the message links to ${elsewhere}, not to a site of that brand: the make-up of ${MAKE_UP['sender.impersonation_lure']}.`,
+    `${brandClaim(claim) ?? 'The sender calls itself by a brand it does not write from'}, and the message links to ${elsewhere}, not to a site of that brand: the make-up of ${MAKE_UP['sender.impersonation_lure']}.`,
     [claim.evidence[0], `link to ${elsewhere}`],
   );
 }

@@ -137,6 +137,12 @@ export function recipientDomainNamed(
  */
 const TRADEMARK_SIGN = /[®™©]/;
 
+/**
+ * How `sender.brand_display_name`'s explanation ends, after "The sender calls itself X but writes
+ * from Y": a lure made of it says the claim and goes on to what completes it (lure.ts, brandClaim).
+ */
+export const NOT_ITS_DOMAIN = ', which that brand does not use.';
+
 /** From vs Reply-To vs Return-Path, display-name tricks, lookalike sender domains. */
 export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
   const out: Indicator[] = [];
@@ -311,7 +317,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         family: 'sender',
         severity: FREEMAIL.has(senderDomain) ? 'high' : 'medium',
         weight: FREEMAIL.has(senderDomain) ? 0.45 : 0.3,
-        explanation: `The sender calls itself ${brandNames(brands)} but writes from ${senderDomain}, which that brand does not use.`,
+        explanation: `The sender calls itself ${brandNames(brands)} but writes from ${senderDomain}${NOT_ITS_DOMAIN}`,
         evidence: [fromLine],
       }),
     );
