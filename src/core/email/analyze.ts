@@ -424,8 +424,9 @@ function inSummary(r: Indicator): string {
 /**
  * The first three indicators a summary names as reasons: warning signs, not notes or parse
  * trouble, and none that a lure it names restates (a lure says its request and its pressure; see
- * restatedBy). A request can sort ahead of its lure (a weightier request), so the signs left out
- * are those of the lures named: dropping parts can only push a lure out, so this settles.
+ * restatedBy). A request can sort ahead of its lure (a weightier request), so the parts left out
+ * are those of the lures named, wherever they sort. Keeping a part can push a lure out of the
+ * three, never bring one in: the parts left out only shrink, and the loop settles.
  */
 function warningSigns(indicators: readonly Indicator[]): Indicator[] {
   const signs = indicators.filter(

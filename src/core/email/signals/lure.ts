@@ -279,6 +279,7 @@ function brandClaim(lead: Indicator): string | null {
  * explanation lureSignals wrote, so it holds for any lure and no other sign.
  */
 export function restatedBy(lure: Indicator, indicators: readonly Indicator[]): string[] {
+  if (!Object.hasOwn(MAKE_UP, lure.id)) return [];
   const out: string[] = [];
   const claim = indicators.find((i) => i.id === 'sender.brand_display_name');
   const claimed = claim && brandClaim(claim);
