@@ -1,17 +1,19 @@
 import { loadPopularDomains } from '../../src/adapters/data/load.js';
 import { analyzeParsed, parseRawEmail, parseTestEmail, PhishingModel } from '../../src/core/index.js';
 
-/**
- * A model with no features that reads everything as phishing (0.8: its probability is
- * sigmoid(bias)), for rules that must hold a message the model reads as phishing.
- */
-const leaning = new PhishingModel(
-  new Float64Array(0),
-  new Float32Array(0),
-  Math.log(0.8 / 0.2),
-  { a: 1, b: 0 },
-  'test',
-);
+/** A model with no features: it reads every message at probability `p` (sigmoid of its bias). */
+export function constantModel(p: number): PhishingModel {
+  return new PhishingModel(
+    new Float64Array(0),
+    new Float32Array(0),
+    Math.log(p / (1 - p)),
+    { a: 1, b: 0 },
+    'test',
+  );
+}
+
+/** A model that reads everything as phishing (0.8), for rules that must hold such a message. */
+const leaning = constantModel(0.8);
 const popular = loadPopularDomains();
 
 /** Pasted text (subject, sender, content) scored with the leaning model. */

@@ -8,7 +8,6 @@ import { analyzeParsed, summarise } from '../../src/core/email/analyze.js';
 import { loadPopularDomains } from '../../src/adapters/data/load.js';
 import {
   applyHistory,
-  PhishingModel,
   type EmailAnalysis,
   parseRawEmail,
   parseTestEmail,
@@ -17,6 +16,7 @@ import {
   toTestResult,
 } from '../../src/core/index.js';
 import { shippedEngine } from '../helpers/engine.js';
+import { constantModel } from '../helpers/leaning.js';
 
 /** Keycloak's Brazilian failed sign-in notice as rendered by `npm run eval:keycloak`. */
 const KEYCLOAK_LOGIN_ERROR =
@@ -441,29 +441,20 @@ describe('the reasons a summary names', () => {
 });
 
 describe('a score the wording alone makes MEDIUM', () => {
-  /** A model with no features: its probability is sigmoid(bias). */
-  const constant = (p: number) =>
-    new PhishingModel(
-      new Float64Array(0),
-      new Float32Array(0),
-      Math.log(p / (1 - p)),
-      { a: 1, b: 0 },
-      'test',
-    );
   const popular = loadPopularDomains();
   const pasted = () =>
     parseTestEmail({ subject: 'Hello', sender: 'Ana <ana@shop.example>', content: 'See you soon.' });
 
   it('names the wording as its reason when nothing else explains it', () => {
-    const a = analyzeParsed(pasted(), { popular, model: constant(0.45) });
+    const a = analyzeParsed(pasted(), { popular, model: constantModel(0.45) });
     expect(a.risk_level).toBe('MEDIUM');
     expect(a.indicators.map((i) => i.id)).toEqual(['model.phishing_language']);
     expect(a.summary).toMatch(/^Suspicious \(45\/100\): the wording leans towards known phishing/);
     // At 0.5 and above the model reads it as phishing, as before.
-    const leans = analyzeParsed(pasted(), { popular, model: constant(0.6) });
+    const leans = analyzeParsed(pasted(), { popular, model: constantModel(0.6) });
     expect(leans.summary).toMatch(/^Suspicious \(60\/100\): the wording as a whole resembles known phishing/);
     // Below MEDIUM nothing is said of the wording.
-    const low = analyzeParsed(pasted(), { popular, model: constant(0.35) });
+    const low = analyzeParsed(pasted(), { popular, model: constantModel(0.35) });
     expect(low.indicators.map((i) => i.id)).not.toContain('model.phishing_language');
   });
 
@@ -478,7 +469,7 @@ describe('a score the wording alone makes MEDIUM', () => {
       '',
       'See the new range: https://shop.example/new',
     ].join('\r\n');
-    const a = analyzeParsed(await parseRawEmail(Buffer.from(raw)), { popular, model: constant(0.3) });
+    const a = analyzeParsed(await parseRawEmail(Buffer.from(raw)), { popular, model: constantModel(0.3) });
     expect(a.risk_level).toBe('MEDIUM');
     expect(a.indicators.filter((i) => i.severity !== 'low').map((i) => i.id)).toEqual([
       'model.phishing_language',
@@ -528,7 +519,7 @@ describe('a score the wording alone makes MEDIUM', () => {
     // The same through the engine: a pasted text the model alone puts at LOW.
     const tilted = analyzeParsed(
       parseTestEmail({ subject: 'Hello', sender: 'Ana <ana@shop.example>', content: 'See you on Tuesday.' }),
-      { popular, model: constant(0.3) },
+      { popular, model: constantModel(0.3) },
     );
     expect(tilted.risk_level).toBe('LOW');
     expect(tilted.summary).toBe(

@@ -224,7 +224,7 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   // The wording is named as a reason only when the final score calls the message suspicious:
   // a SAFE or LOW verdict must not say it "resembles known phishing".
   const score = Math.round(probability * 100);
-  const unexplained = warningSigns(indicators).length === 0;
+  const unexplained = !indicators.some(isWarningSign);
   if ((modelLeans || (modelTilts && unexplained)) && score >= THRESHOLDS.MEDIUM) {
     const quoted = modelTerms.length > 0;
     indicators.push({
@@ -429,9 +429,7 @@ function inSummary(r: Indicator): string {
  * three, never bring one in: the parts left out only shrink, and the loop settles.
  */
 function warningSigns(indicators: readonly Indicator[]): Indicator[] {
-  const signs = indicators.filter(
-    (i) => i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low',
-  );
+  const signs = indicators.filter(isWarningSign);
   const restated = (i: Indicator) => restatedBy(i, indicators);
   let said = new Set(signs.flatMap(restated));
   for (;;) {
@@ -440,6 +438,11 @@ function warningSigns(indicators: readonly Indicator[]): Indicator[] {
     if (now.size === said.size) return named;
     said = now;
   }
+}
+
+/** A sign a summary may name as a reason: not a note (info, low) or parse trouble. */
+function isWarningSign(i: Indicator): boolean {
+  return i.family !== 'parse' && i.severity !== 'info' && i.severity !== 'low';
 }
 
 function lowerFirst(s: string): string {
