@@ -1,6 +1,7 @@
 // Account mail of applications the corpus does not have (npm run eval:keycloak, eval:zitadel,
-// eval:gitea, eval:lemmy, eval:nodebb, eval:payload, eval:ghost), rendered from their own
-// translations and scored by the shipped engine as full mail and as pasted text. Each script reads
+// eval:gitea, eval:lemmy, eval:nodebb, eval:payload, eval:ghost, eval:mediawiki, eval:redmine),
+// rendered from their own translations and scored by the shipped engine as full mail and as
+// pasted text (APP_MAIL_SHOW_FROM sets the lowest score listed, 40 by default). Each script reads
 // one application's bundles and hands its messages here; APP_MAIL_LINKS moves their links
 // (movedLinks) to show that a check can fail.
 import { createEngine } from '../../src/app/engine.js';
@@ -20,7 +21,8 @@ export interface AppMessage {
   subject: string;
   /** The text/plain part, or null when the application sends HTML alone. */
   text: string | null;
-  html: string;
+  /** The text/html part, or null when the application sends plain text alone (MediaWiki). */
+  html: string | null;
   /** What a person copies from the message: its visible text. */
   visible: string;
 }
@@ -53,8 +55,8 @@ function rawMessage(m: AppMessage, n: number): Buffer {
   ];
   const boundary = `app-${n}-boundary`;
   const body =
-    m.text === null
-      ? part('text/html', m.html)
+    m.text === null || m.html === null
+      ? part(m.text === null ? 'text/html' : 'text/plain', m.text ?? m.html ?? '')
       : [
           `Content-Type: multipart/alternative; boundary="${boundary}"`,
           '',
@@ -97,7 +99,12 @@ function movedLinks(m: AppMessage): AppMessage {
       const label = `${sub.replaceAll('.', '-')}${m.org.id}`;
       return where === 'elsewhere' ? `//${label}.account-verify.top` : `//${label}-account-verify.web.app`;
     });
-  return { ...m, html: move(m.html), text: m.text === null ? null : move(m.text), visible: move(m.visible) };
+  return {
+    ...m,
+    html: m.html === null ? null : move(m.html),
+    text: m.text === null ? null : move(m.text),
+    visible: move(m.visible),
+  };
 }
 
 /**
@@ -123,7 +130,8 @@ export async function scoreAppMail(app: string, messages: Iterable<AppMessage>):
     const pasted = (content: string) =>
       engine.analyzeTest({ subject: m.subject, sender: `${m.org.name} <noreply@${m.org.domain}>`, content });
     const paste = pasted(m.visible);
-    const textPart = m.text === null ? null : pasted(m.text);
+    // A plain-text mail's text part is what its visible text already is: pasted once.
+    const textPart = m.text === null || m.html === null ? null : pasted(m.text);
     const row = byLang.get(m.lang) ?? { n: 0, full: 0, paste: 0, textPart: 0, withText: 0 };
     row.n++;
     if (textPart) {
@@ -137,7 +145,7 @@ export async function scoreAppMail(app: string, messages: Iterable<AppMessage>):
         row[mode]++;
       }
       top.push({ score: a.risk_score, what: `${mode} ${m.lang} ${m.template}` });
-      if (a.risk_score >= 40)
+      if (a.risk_score >= Number(process.env.APP_MAIL_SHOW_FROM ?? 40))
         medium.push(
           `${a.risk_score} ${mode} ${m.lang} ${m.template} (${m.org.domain}): ${a.indicators.map((i) => i.id).join(' ')}`,
         );

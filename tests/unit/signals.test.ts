@@ -1650,6 +1650,44 @@ describe('webmail lures', () => {
     ).not.toContain('content.mailbox_lure');
   });
 
+  it("reads a wiki's temporary password as a reset, not a password that expires or one to keep", () => {
+    // MediaWiki's English password reset (languages/i18n/en.json), as `npm run eval:mediawiki`
+    // renders it: read MEDIUM 40 on both phrases before rules 2.76.6.
+    const reset = pastedIds(
+      'Account details on Northfield Wiki',
+      'Northfield Wiki <wiki@northfield.example>',
+      `Someone (probably you, from IP address 203.0.113.42) requested a reset of your
+password for Northfield Wiki (https://wiki.northfield.example/wiki/Main_Page). The following user account is
+associated with this email address:
+
+Username:
+JanaSmith
+
+Temporary password:
+k7Rq2mWz
+
+This temporary password will expire in 7 days.
+You should log in and choose a new password now. If someone else made this
+request, or if you have remembered your original password, and you no longer
+wish to change it, you may ignore this message and continue using your old
+password.`,
+    );
+    expect(reset).not.toContain('content.mailbox_lure');
+    expect(reset).not.toContain('content.credential_request');
+    for (const [content, id] of <[string, string][]>[
+      ['Your password will expire today. Sign in at the link below.', 'content.credential_request'],
+      ['Ihr Passwort läuft heute ab. Melden Sie sich unten an.', 'content.credential_request'],
+      ['Uw wachtwoord verloopt vandaag. Log hieronder in.', 'content.credential_request'],
+      ['To continue using your old password, sign in below.', 'content.mailbox_lure'],
+    ])
+      expect(lure('Password notice', content), content).toContain(id);
+    for (const content of [
+      'Das temporäre Passwort läuft in 7 Tagen ab.',
+      'Het tijdelijke wachtwoord verloopt over 7 dagen.',
+    ])
+      expect(lure('Account', content), content).not.toContain('content.credential_request');
+  });
+
   const quota = (a: { indicators: { id: string; explanation: string }[] }) =>
     a.indicators.find((i) => i.id === 'content.notice_lure');
   const fromStranger = (content: string) =>
