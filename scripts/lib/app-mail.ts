@@ -1,5 +1,5 @@
 // Account mail of applications the corpus does not have (npm run eval:keycloak, eval:zitadel,
-// eval:gitea, eval:lemmy, eval:nodebb, eval:payload, eval:ghost, eval:mediawiki, eval:redmine),
+// eval:gitea, eval:lemmy, eval:nodebb, eval:payload, eval:ghost, eval:mediawiki, eval:redmine, eval:wordpress),
 // rendered from their own translations and scored by the shipped engine as full mail and as
 // pasted text (APP_MAIL_SHOW_FROM sets the lowest score listed, 40 by default). Each script reads
 // one application's bundles and hands its messages here; APP_MAIL_LINKS moves their links
@@ -25,7 +25,12 @@ export interface AppMessage {
   html: string | null;
   /** What a person copies from the message: its visible text. */
   visible: string;
+  /** The From header when the application does not send as the organisation ("Name <address>"). */
+  sender?: string;
 }
+
+/** Who the message is from: the application's own sender, or the organisation's no-reply address. */
+const senderOf = (m: AppMessage) => m.sender ?? `"${m.org.name}" <noreply@${m.org.domain}>`;
 
 /** The directory an application check reads its bundles from: its one argument, or usage and exit. */
 export function dirArgument(usage: string): string {
@@ -68,7 +73,7 @@ function rawMessage(m: AppMessage, n: number): Buffer {
         ];
   return Buffer.from(
     [
-      `From: "${m.org.name}" <noreply@${m.org.domain}>`,
+      `From: ${senderOf(m)}`,
       `To: j.smith@${m.org.domain}`,
       `Subject: =?UTF-8?B?${Buffer.from(m.subject, 'utf8').toString('base64')}?=`,
       'Date: Fri, 20 Nov 2026 09:14:05 +0000',
@@ -128,7 +133,7 @@ export async function scoreAppMail(app: string, messages: Iterable<AppMessage>):
     flagged.n++;
     const { analysis: full } = await engine.analyzeRaw(rawMessage(m, flagged.n));
     const pasted = (content: string) =>
-      engine.analyzeTest({ subject: m.subject, sender: `${m.org.name} <noreply@${m.org.domain}>`, content });
+      engine.analyzeTest({ subject: m.subject, sender: senderOf(m).replaceAll('"', ''), content });
     const paste = pasted(m.visible);
     // A plain-text mail's text part is what its visible text already is: pasted once.
     const textPart = m.text === null || m.html === null ? null : pasted(m.text);
