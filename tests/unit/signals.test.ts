@@ -734,6 +734,7 @@ describe('content signals', () => {
       ['Dein Weihnachtsbonus wartet', 'Jetzt abholen.'],
       ['Info', 'Ihr Treuegeschenk liegt bereit.'],
       ['Félicitations', 'Vous avez gagné un iPhone 16.'],
+      ['U bent geselecteerd', 'U bent geselecteerd voor een weekend weg.'],
     ]) {
       const p = found(subject as string, content as string).find((i) => i.id === 'content.prize');
       expect(p, subject).toBeDefined();
@@ -741,6 +742,8 @@ describe('content signals', () => {
     for (const [subject, content] of <[string, string][]>[
       ['Your order has shipped', 'Use your voucher next time.'],
       ['Ihre Bestellung', 'Ihr Paket wartet in der Filiale. Ihr Bonusheft liegt bei.'],
+      // Dutch "u bent" is "you are": Mailman's goodbye read 84 on it before rules 2.76.7.
+      ['U bent afgemeld van de Staff maillijst', 'U bent niet langer lid van deze lijst.'],
     ])
       expect(
         found(subject, content).map((i) => i.id),

@@ -1,0 +1,142 @@
+// npm run eval:mailman -- DIR: mailing-list mail of an application the corpus does not have,
+// scored by the shipped engine. DIR is GNU Mailman 3's package directory (`mailman`, holding
+// templates/<lang>/*.txt and messages/<lang>/LC_MESSAGES/mailman.po; e.g. Debian's `mailman3`
+// package: `apt-get download mailman3 && dpkg-deb -x mailman3_*.deb X`, then DIR =
+// X/usr/lib/python3/dist-packages/mailman; GPL-3.0+, not shipped here). Each mail a subscriber
+// gets, as Mailman 3.3 sends it (app/subscriptions.py, app/notifications.py, chains/hold.py):
+// the confirmation needed to join, to leave and to accept an invitation (answered by replying,
+// from <list>-confirm+<token>@ the list's host, as verp_confirmations sends it by default), the
+// welcome, the goodbye and the notice that a post awaits moderation; plain text, each template in
+// the list's language where Mailman has one and in English where it has not, the subject from the
+// language's catalogue. Each is rendered for each organisation of ORGS (lib/app-mail.ts), its
+// list `staff@lists.<domain>`, and scored as full mail and as pasted text (see scoreAppMail).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dirArgument, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+
+const dir = dirArgument('npm run eval:mailman -- DIR (the mailman package: templates/ and messages/)');
+
+/** A gettext .po catalogue: msgid → msgstr, continuation lines joined, fuzzy entries skipped. */
+function readPo(file: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!existsSync(file)) return out;
+  const unquote = (s: string) => JSON.parse(s.replace(/\\(?!["\\nt])/g, '\\\\')) as string;
+  // Each entry is its comments, its msgid and its msgstr, each string continued on "…" lines.
+  for (const entry of readFileSync(file, 'utf8').split(/\n\s*\n/)) {
+    if (/^#,.*\bfuzzy\b/m.test(entry)) continue;
+    let field: 'id' | 'str' | null = null;
+    let id = '';
+    let str = '';
+    for (const line of entry.split('\n')) {
+      if (line.startsWith('msgid ')) [field, id] = ['id', unquote(line.slice(6))];
+      else if (line.startsWith('msgstr ')) [field, str] = ['str', unquote(line.slice(7))];
+      else if (line.startsWith('"') && field === 'id') id += unquote(line);
+      else if (line.startsWith('"') && field === 'str') str += unquote(line);
+    }
+    if (id && str) out.set(id, str);
+  }
+  return out;
+}
+
+/** Mailman's $name and ${a.b} substitutions (string.Template's safe_substitute). */
+const expand = (text: string, values: Record<string, string>) =>
+  text.replace(
+    /\$(?:\{([\w.]+)\}|(\w+))/g,
+    (m, braced: string | undefined, bare: string | undefined) => values[(braced ?? bare) as string] ?? m,
+  );
+
+function* messages(): Generator<AppMessage> {
+  const templates = join(dir, 'templates');
+  const langs = new Set(
+    [...readdirSync(templates), ...readdirSync(join(dir, 'messages'))].filter(
+      (l) => !l.includes('.') && !l.startsWith('_'),
+    ),
+  );
+  for (const lang of [...langs].sort()) {
+    const catalogue = readPo(join(dir, 'messages', lang, 'LC_MESSAGES', 'mailman.po'));
+    const _ = (s: string) => catalogue.get(s) || s;
+    const template = (name: string) => {
+      const own = join(templates, lang, `${name}.txt`);
+      return readFileSync(existsSync(own) ? own : join(templates, 'en', `${name}.txt`), 'utf8');
+    };
+    for (const org of ORGS) {
+      const host = `lists.${org.domain}`;
+      const list = 'staff';
+      const token = '0f3b2c9d8e7a6f5b4c3d2e1f0a9b8c7d6e5f4a3b';
+      const values: Record<string, string> = {
+        'event.mlist.fqdn_listname': `${list}@${host}`,
+        'mlist.fqdn_listname': `${list}@${host}`,
+        'mlist.display_name': 'Staff',
+        digmode: '',
+        listname: `${list}@${host}`,
+        fqdn_listname: `${list}@${host}`,
+        display_name: 'Staff',
+        list_name: 'Staff',
+        short_listname: list,
+        domain: host,
+        request_email: `${list}-request@${host}`,
+        list_requests: `${list}-request@${host}`,
+        owner_email: `${list}-owner@${host}`,
+        user_email: `j.smith@${org.domain}`,
+        user_name: 'Jana Smith',
+        token,
+        subject: 'Room booking for the December meeting',
+        reasons: _('The message is not from a list member'),
+      };
+      const confirm = `${list}-confirm+${token}@${host}`;
+      const mails: [string, string, string, string][] = [
+        [
+          'subscribe',
+          confirm,
+          _('Your confirmation is needed to join the ${event.mlist.fqdn_listname} mailing list.'),
+          template('list:user:action:subscribe'),
+        ],
+        [
+          'unsubscribe',
+          confirm,
+          _('Your confirmation is needed to leave the ${event.mlist.fqdn_listname} mailing list.'),
+          template('list:user:action:unsubscribe'),
+        ],
+        [
+          'invite',
+          confirm,
+          _('You have been invited to join the ${event.mlist.fqdn_listname} mailing list.'),
+          template('list:user:action:invite'),
+        ],
+        [
+          'welcome',
+          `${list}-request@${host}`,
+          _('Welcome to the "${mlist.display_name}" mailing list${digmode}'),
+          template('list:user:notice:welcome'),
+        ],
+        [
+          'goodbye',
+          `${list}-bounces@${host}`,
+          _('You have been unsubscribed from the ${mlist.display_name} mailing list'),
+          template('list:user:notice:goodbye'),
+        ],
+        [
+          'hold',
+          `${list}-bounces@${host}`,
+          _('Your message to ${mlist.fqdn_listname} awaits moderator approval'),
+          template('list:user:notice:hold'),
+        ],
+      ];
+      for (const [name, from, subject, text] of mails) {
+        const body = expand(text, values);
+        yield {
+          lang,
+          template: name,
+          org,
+          subject: expand(subject, values),
+          text: body,
+          html: null,
+          visible: body,
+          sender: from,
+        };
+      }
+    }
+  }
+}
+
+await scoreAppMail('Mailman', messages());
