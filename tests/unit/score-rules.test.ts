@@ -6,6 +6,7 @@ import {
 } from '../../src/core/email/call-to-action.js';
 import { analyzeParsed, summarise } from '../../src/core/email/analyze.js';
 import { loadPopularDomains } from '../../src/adapters/data/load.js';
+import { createEngine } from '../../src/app/engine.js';
 import {
   applyHistory,
   type EmailAnalysis,
@@ -15,7 +16,7 @@ import {
   type SenderHistory,
   toTestResult,
 } from '../../src/core/index.js';
-import { shippedEngine } from '../helpers/engine.js';
+import { pastedIds, shippedEngine } from '../helpers/engine.js';
 import { constantModel } from '../helpers/leaning.js';
 
 /** Keycloak's Brazilian failed sign-in notice as rendered by `npm run eval:keycloak`. */
@@ -166,6 +167,47 @@ describe('score rules around the model', () => {
     ).analysis;
     expect(note.risk_score).toBeLessThan(39);
     expect(note.indicators.map((i) => i.id)).not.toContain('content.nothing_to_act_on');
+  });
+
+  it('reads a coin address to pay to as a request, so the no-action cap does not hold it', async () => {
+    // A presale with no link: what it asks is a payment to an address (rules 2.77.0).
+    const presale = (
+      address: string,
+      words = 'To reserve your tokens, send SOL to the pre-sale address:',
+      after = 'Minimum 1 SOL. The presale ends in 2 days.',
+    ) =>
+      `From: Tesla Presale <tesla@presale-news.example>\r\nSubject: Secure your spot now\r\n\r\n${words} ${address}\r\n${after}\r\n`;
+    const engine = createEngine({ model: constantModel(0.8) });
+    const paid = (await engine.analyzeRaw(presale('DdVkfkwC4kwh2GDEH1cMaFH9tcmaCRrPrVkHSyh6ZXj5'))).analysis;
+    expect(paid.indicators.find((i) => i.id === 'content.crypto_address')?.evidence[0]).toBe(
+      'DdVkfkwC4kwh2GDEH1cMaFH9tcmaCRrPrVkHSyh6ZXj5',
+    );
+    expect(paid.indicators.map((i) => i.id)).not.toContain('content.nothing_to_act_on');
+    expect(paid.risk_score).toBeGreaterThanOrEqual(50);
+    for (const [text, address] of [
+      ['Pay 1500 USD in Bitcoin to', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh'],
+      ['Send USDT (ERC-20) to', '0x52908400098527886E0F7030069857D2E4169EE7'],
+      ['BTC wallet:', '1BoatSLRHtKNngkdXEeobR76b53LETtpyT'],
+    ] as const)
+      expect(pastedIds('Payment', 'x@example.net', `${text} ${address}`), text).toContain(
+        'content.crypto_address',
+      );
+    // Without a word about coins, paying or a wallet, a long token is no address; nor is one
+    // inside base64 (a PGP signature), whatever is written near it.
+    const held = (
+      await engine.analyzeRaw(
+        presale('DdVkfkwC4kwh2GDEH1cMaFH9tcmaCRrPrVkHSyh6ZXj5', 'Reference:', 'Thank you.'),
+      )
+    ).analysis;
+    expect(held.indicators.map((i) => i.id)).not.toContain('content.crypto_address');
+    expect(held.risk_score).toBe(39);
+    expect(
+      pastedIds(
+        'Signed',
+        'x@example.net',
+        'my wallet\niD8DBQE9dQ6guv7G0DNFO+QRApsXAKCjD98foVvLjet3x9ExtihruvT7KACeNayD',
+      ),
+    ).not.toContain('content.crypto_address');
   });
 
   it('scores a short message in a language it does not know LOW at most, not in the middle', () => {

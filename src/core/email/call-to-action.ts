@@ -13,6 +13,7 @@ export const ACTION_SIGNALS: ReadonlySet<string> = new Set([
   'sender.reply_to_mismatch',
   'content.credential_request',
   'content.payment_request',
+  'content.crypto_address',
   'content.advance_fee',
   'sender.display_name_address',
 ]);

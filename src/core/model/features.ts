@@ -77,8 +77,9 @@ const RULE_ONLY = new Set([
   'links.bucket_page',
   // Free site hosts (pages.dev, netlify.app…): phishing of the later months, a handful earlier.
   'links.free_hosting',
-  // Crypto-wallet lures: the honeypot's mail alone in the corpus.
+  // Crypto-wallet lures, and a coin address to pay to: the honeypot's mail alone in the corpus.
   'content.wallet_lure',
+  'content.crypto_address',
   'attachments.pdf_link',
   // What an attached HTML page does (attached-page.ts): six phishing messages in the corpus
   // attach a page at all.

@@ -389,6 +389,57 @@ function spamPitch(haystack: string): Indicator | null {
 }
 
 /**
+ * A cryptocurrency address to send money to: a Bitcoin (legacy or bech32), Ethereum-style, Tron
+ * or Solana address in the text, with a word about paying, sending, a wallet or a coin near it.
+ * Money sent there cannot be called back, and it is what sextortion, fake presales and giveaways
+ * ask for, often with no link at all ("To reserve your $TESLA tokens, send SOL to the official
+ * Pre-sale Address: DdVkfk…", held at 39 as mail that asks for nothing until rules 2.77.0;
+ * found reading the inner forward split's misses). Read only in mail that names a coin or a
+ * wallet somewhere (NAMES_COINS). A base58 address mixes both cases and digits;
+ * one inside base64 or a URL (a PGP signature, a token) is not read. Over the corpus (rules
+ * 2.77.0, both views): 15 earlier and 1 later phishing messages, no legitimate and no spam
+ * message; the scores of phishing messages alone moved. Without the nearby word, PGP signatures,
+ * Message-IDs and tracking codes in legitimate and spam mail read as addresses (a first count),
+ * so the word is required.
+ */
+const B58 = '[1-9A-HJ-NP-Za-km-z]';
+const CRYPTO_ADDRESS = new RegExp(
+  `(?<![\\w/.=?&+-])(?:bc1[ac-hj-np-z02-9]{25,71}|0x[0-9a-fA-F]{40}|[13T]${B58}{25,34}|${B58}{32,44})(?![\\w/.+=-])`,
+  'g',
+);
+const ABOUT_COINS =
+  /\b(?:wallet|address|adresse|endereço|dirección|adres|indirizzo|send\w*|transfer\w*|deposit\w*|pay\w*|btc|bitcoin|eth|ethereum|usdt|tether|sol|solana|trx|tron|trc-?20|erc-?20|bep-?20|crypto\w*|krypto\w*|cripto\w*|coins?|tokens?)\b/i;
+/**
+ * A coin or a wallet named anywhere (lower-case text): the addresses are looked for only then.
+ * 94 of the 4,417 dev messages name one; reading every text for addresses cost 15 µs a message,
+ * this test and the few addresses it lets through about 8.
+ */
+const NAMES_COINS =
+  /\b(?:btc|bitcoin|eth|ethereum|usdt|tether|sol|solana|trx|tron|trc-?20|erc-?20|bep-?20|crypto\w*|krypto\w*|cripto\w*|wallet|coins?|tokens?)\b/;
+
+function cryptoAddress(haystack: string, lower: string): Indicator | null {
+  if (!NAMES_COINS.test(lower)) return null;
+  for (const m of matchesOf(CRYPTO_ADDRESS, haystack)) {
+    const address = m[0];
+    const at = m.index ?? 0;
+    const plain = !/^(?:0x|bc1)/.test(address);
+    if (plain && !(/[a-z]/.test(address) && /[A-Z]/.test(address) && /\d/.test(address))) continue;
+    const near = ABOUT_COINS.exec(haystack.slice(Math.max(0, at - 120), at + address.length + 40));
+    if (!near) continue;
+    return indicator({
+      id: 'content.crypto_address',
+      family: 'content',
+      severity: 'medium',
+      weight: 0.25,
+      explanation:
+        'It gives a cryptocurrency address to send money to: a payment that cannot be traced or called back, what sextortion, fake investments and giveaways ask for.',
+      evidence: [address, quoted(near[0])],
+    });
+  }
+  return null;
+}
+
+/**
  * Each run of whitespace as one space. A lone space is left alone rather than replaced by itself:
  * the same text as s.replace(/\s+/g, ' '), 2-5 µs a message sooner on the dev corpus.
  */
@@ -424,6 +475,8 @@ export const contentSignals: Signal = ({ email, senderDomain, popular }) => {
   if (fee) out.push(fee);
   const pitch = spamPitch(haystack);
   if (pitch) out.push(pitch);
+  const coins = cryptoAddress(haystack, lower);
+  if (coins) out.push(coins);
   const fund = trainingFundSolicitation(haystack, senderDomain);
   if (fund) out.push(fund);
   const notice = strangerNotice(haystack, email, senderDomain, popular);
