@@ -13,30 +13,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dirArgument, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+import { readPo } from './lib/gettext.js';
 
 const dir = dirArgument('npm run eval:mailman -- DIR (the mailman package: templates/ and messages/)');
-
-/** A gettext .po catalogue: msgid → msgstr, continuation lines joined, fuzzy entries skipped. */
-function readPo(file: string): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!existsSync(file)) return out;
-  const unquote = (s: string) => JSON.parse(s.replace(/\\(?!["\\nt])/g, '\\\\')) as string;
-  // Each entry is its comments, its msgid and its msgstr, each string continued on "…" lines.
-  for (const entry of readFileSync(file, 'utf8').split(/\n\s*\n/)) {
-    if (/^#,.*\bfuzzy\b/m.test(entry)) continue;
-    let field: 'id' | 'str' | null = null;
-    let id = '';
-    let str = '';
-    for (const line of entry.split('\n')) {
-      if (line.startsWith('msgid ')) [field, id] = ['id', unquote(line.slice(6))];
-      else if (line.startsWith('msgstr ')) [field, str] = ['str', unquote(line.slice(7))];
-      else if (line.startsWith('"') && field === 'id') id += unquote(line);
-      else if (line.startsWith('"') && field === 'str') str += unquote(line);
-    }
-    if (id && str) out.set(id, str);
-  }
-  return out;
-}
 
 /** Mailman's $name and ${a.b} substitutions (string.Template's safe_substitute). */
 const expand = (text: string, values: Record<string, string>) =>

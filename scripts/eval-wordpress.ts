@@ -13,31 +13,12 @@
 // and a comment awaiting moderation. A text a catalogue lacks stays English, as gettext does. Each
 // is rendered for each organisation of ORGS (lib/app-mail.ts), its site at blog.<domain>, and
 // scored as full mail and as pasted text (see scoreAppMail).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { dirArgument, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+import { readMo } from './lib/gettext.js';
 
 const dir = dirArgument('npm run eval:wordpress -- DIR (WordPress wp-content/languages: <locale>.mo files)');
-
-/** A gettext .mo catalogue: original → translation (a plural's forms joined by NUL). */
-function readMo(file: string): Map<string, string> {
-  const out = new Map<string, string>();
-  let buf: Buffer;
-  try {
-    buf = readFileSync(file);
-  } catch {
-    return out;
-  }
-  const le = buf.readUInt32LE(0) === 0x950412de;
-  const u32 = (o: number) => (le ? buf.readUInt32LE(o) : buf.readUInt32BE(o));
-  const n = u32(8);
-  const originals = u32(12);
-  const translations = u32(16);
-  const str = (table: number, i: number) =>
-    buf.toString('utf8', u32(table + 8 * i + 4), u32(table + 8 * i + 4) + u32(table + 8 * i));
-  for (let i = 0; i < n; i++) out.set(str(originals, i), str(translations, i));
-  return out;
-}
 
 /** PHP's sprintf as these strings use it: %s in order, %1$s by position. */
 const format = (pattern: string, ...args: string[]) => {
