@@ -184,6 +184,9 @@ describe('score rules around the model', () => {
     );
     expect(paid.indicators.map((i) => i.id)).not.toContain('content.nothing_to_act_on');
     expect(paid.risk_score).toBeGreaterThanOrEqual(50);
+    expect(toTestResult(paid, new Date(0)).recommendations.join(' ')).toContain(
+      'Never send money or cryptocurrency to an address given in a message',
+    );
     for (const [text, address] of [
       ['Pay 1500 USD in Bitcoin to', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh'],
       ['Send USDT (ERC-20) to', '0x52908400098527886E0F7030069857D2E4169EE7'],

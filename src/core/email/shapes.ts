@@ -63,6 +63,10 @@ export function recommendationsFor(a: EmailAnalysis): string[] {
     );
   if (ids.has('content.payment_request'))
     out.push('Confirm any payment request by phone with a number you already know.');
+  if (ids.has('content.crypto_address'))
+    out.push(
+      'Never send money or cryptocurrency to an address given in a message: what is sent cannot be called back, and no real company, exchange or investigator asks for payment this way.',
+    );
   if ([...ids].some((id) => id.startsWith('attachments.')))
     out.push('Do not open the attachment; have it scanned first.');
   if ([...ids].some((id) => id.startsWith('links.')))
