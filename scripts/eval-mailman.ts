@@ -12,7 +12,7 @@
 // list `staff@lists.<domain>`, and scored as full mail and as pasted text (see scoreAppMail).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dirArgument, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+import { dirArgument, ORGS, plainTextMail, scoreAppMail, type AppMessage } from './lib/app-mail.js';
 import { readPo } from './lib/gettext.js';
 
 const dir = dirArgument('npm run eval:mailman -- DIR (the mailman package: templates/ and messages/)');
@@ -102,17 +102,14 @@ function* messages(): Generator<AppMessage> {
         ],
       ];
       for (const [name, from, subject, text] of mails) {
-        const body = expand(text, values);
-        yield {
+        yield plainTextMail({
           lang,
           template: name,
           org,
           subject: expand(subject, values),
-          text: body,
-          html: null,
-          visible: body,
+          text: expand(text, values),
           sender: from,
-        };
+        });
       }
     }
   }

@@ -16,7 +16,7 @@
 // scoreAppMail).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dirArgument, ORGS, scoreAppMail, type AppMessage, type Org } from './lib/app-mail.js';
+import { dirArgument, ORGS, plainTextMail, scoreAppMail, type AppMessage, type Org } from './lib/app-mail.js';
 
 const dir = dirArgument('npm run eval:mediawiki -- DIR (MediaWiki languages/i18n: <lang>.json files)');
 
@@ -111,15 +111,8 @@ function* mailsOf(lang: string, own: Messages, org: Org): Generator<AppMessage> 
     expiry[1] as string,
     expiry[2] as string,
   ];
-  const mail = (template: string, subject: string, text: string): AppMessage => ({
-    lang,
-    template,
-    org,
-    subject,
-    text,
-    html: null,
-    visible: text,
-  });
+  const mail = (template: string, subject: string, text: string) =>
+    plainTextMail({ lang, template, org, subject, text });
   const check = msg('confirmemail_subject');
   yield mail('confirm_email', check, msg('confirmemail_body', address));
   yield mail('confirm_email_changed', check, msg('confirmemail_body_changed', address));

@@ -11,7 +11,7 @@
 // server at lists.<domain>, and scored as full mail and as pasted text (see scoreAppMail).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { dirArgument, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+import { dirArgument, ORGS, plainTextMail, scoreAppMail, type AppMessage } from './lib/app-mail.js';
 import { readMo } from './lib/gettext.js';
 
 const dir = dirArgument('npm run eval:sympa -- DIR (a locale directory: <lang>/LC_MESSAGES/sympa.mo)');
@@ -32,27 +32,30 @@ function* messages(): Generator<AppMessage> {
       const key = '5f0c9a1be27d4c83';
       const robot = `"SYMPA" <sympa@${host}>`;
       const fromList = `"${list}" <${list}-request@${host}>`;
+      /** request_auth.tt2: what was requested, then the link that confirms it. */
+      const confirmation = (
+        type: string,
+        subject: string,
+        requested: string,
+      ): [string, string, string, string] => [
+        type,
+        robot,
+        loc(subject, title, list),
+        `${loc(requested, list)}\n\n${loc('If you want this action to be taken, please hit the following link:')}\n  ${web}/auth/${key}/${type}?email=${encodeURIComponent(email)}\n\n${loc(
+          'If you do not want this action to be taken, you can safely ignore this message.',
+        )}\n`,
+      ];
       const mails: [string, string, string, string][] = [
-        [
+        confirmation(
           'subscribe',
-          robot,
-          loc('%1 / subscribing to %2', title, list),
-          `${loc("You requested that your e-mail address be added to list '%1'.", list)}\n\n${loc(
-            'If you want this action to be taken, please hit the following link:',
-          )}\n  ${web}/auth/${key}/subscribe?email=${encodeURIComponent(email)}\n\n${loc(
-            'If you do not want this action to be taken, you can safely ignore this message.',
-          )}\n`,
-        ],
-        [
+          '%1 / subscribing to %2',
+          "You requested that your e-mail address be added to list '%1'.",
+        ),
+        confirmation(
           'signoff',
-          robot,
-          loc('%1 / unsubscribing from %2', title, list),
-          `${loc("You requested that your e-mail address be removed from list '%1'.", list)}\n\n${loc(
-            'If you want this action to be taken, please hit the following link:',
-          )}\n  ${web}/auth/${key}/signoff?email=${encodeURIComponent(email)}\n\n${loc(
-            'If you do not want this action to be taken, you can safely ignore this message.',
-          )}\n`,
-        ],
+          '%1 / unsubscribing from %2',
+          "You requested that your e-mail address be removed from list '%1'.",
+        ),
         [
           'sendpasswd',
           robot,
@@ -78,7 +81,7 @@ function* messages(): Generator<AppMessage> {
         ],
       ];
       for (const [template, sender, subject, text] of mails)
-        yield { lang, template, org, subject, text, html: null, visible: text, sender };
+        yield plainTextMail({ lang, template, org, subject, text, sender });
     }
   }
 }

@@ -15,7 +15,7 @@
 // scored as full mail and as pasted text (see scoreAppMail).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { dirArgument, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+import { dirArgument, ORGS, plainTextMail, scoreAppMail, type AppMessage } from './lib/app-mail.js';
 import { readMo } from './lib/gettext.js';
 
 const dir = dirArgument('npm run eval:wordpress -- DIR (WordPress wp-content/languages: <locale>.mo files)');
@@ -210,16 +210,14 @@ function* messages(): Generator<AppMessage> {
         ],
       ];
       for (const [template, subject, text] of mails)
-        yield {
+        yield plainTextMail({
           lang: locale,
           template,
           org,
           subject,
           text,
-          html: null,
-          visible: text,
           sender: `WordPress <wordpress@blog.${org.domain}>`,
-        };
+        });
     }
   }
 }

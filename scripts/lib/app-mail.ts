@@ -30,6 +30,13 @@ export interface AppMessage {
   sender?: string;
 }
 
+/** A mail the application sends as plain text alone: what is pasted is that text. */
+export function plainTextMail(
+  m: Pick<AppMessage, 'lang' | 'template' | 'org' | 'subject' | 'sender'> & { text: string },
+): AppMessage {
+  return { ...m, html: null, visible: m.text };
+}
+
 /** Who the message is from: the application's own sender, or the organisation's no-reply address. */
 const senderOf = (m: AppMessage) => m.sender ?? `"${m.org.name}" <noreply@${m.org.domain}>`;
 
