@@ -195,8 +195,16 @@ describe('score rules around the model', () => {
       expect(pastedIds('Payment', 'x@example.net', `${text} ${address}`), text).toContain(
         'content.crypto_address',
       );
-    // Without a word about coins, paying or a wallet, a long token is no address; nor is one
-    // inside base64 (a PGP signature), whatever is written near it.
+    // Without a word about coins, paying or a wallet, a long token is no address (an API token
+    // written out beside the word "token" either); nor is one inside base64 (a PGP signature),
+    // whatever is written near it.
+    expect(
+      pastedIds(
+        'Your new API token',
+        'GitLab <gitlab@git.example.org>',
+        'Your personal access token for tokens.example.org:\n  7fGh2kL9mNpQ4rS8tUvW3xYz6aBcDeF1kJ\nKeep it secret.',
+      ),
+    ).not.toContain('content.crypto_address');
     const held = (
       await engine.analyzeRaw(
         presale('DdVkfkwC4kwh2GDEH1cMaFH9tcmaCRrPrVkHSyh6ZXj5', 'Reference:', 'Thank you.'),

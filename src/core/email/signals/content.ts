@@ -390,7 +390,8 @@ function spamPitch(haystack: string): Indicator | null {
 
 /**
  * A cryptocurrency address to send money to: a Bitcoin (legacy or bech32), Ethereum-style, Tron
- * or Solana address in the text, with a word about paying, sending, a wallet or a coin near it.
+ * or Solana address in the text, with a word about paying, sending, a wallet or a coin near it
+ * (ABOUT_COINS).
  * Money sent there cannot be called back, and it is what sextortion, fake presales and giveaways
  * ask for, often with no link at all ("To reserve your $TESLA tokens, send SOL to the official
  * Pre-sale Address: DdVkfk…", held at 39 as mail that asks for nothing until rules 2.77.0;
@@ -407,8 +408,12 @@ const CRYPTO_ADDRESS = new RegExp(
   `(?<![\\w/.=?&+-])(?:bc1[ac-hj-np-z02-9]{25,71}|0x[0-9a-fA-F]{40}|[13T]${B58}{25,34}|${B58}{32,44})(?![\\w/.+=-])`,
   'g',
 );
+/**
+ * The words an address to pay to stands beside. Not "token": an account mail's sign-in or API
+ * token, written out beside the word, can look like a base58 address.
+ */
 const ABOUT_COINS =
-  /\b(?:wallet|address|adresse|endereço|dirección|adres|indirizzo|send\w*|transfer\w*|deposit\w*|pay\w*|btc|bitcoin|eth|ethereum|usdt|tether|sol|solana|trx|tron|trc-?20|erc-?20|bep-?20|crypto\w*|krypto\w*|cripto\w*|coins?|tokens?)\b/i;
+  /\b(?:wallet|address|adresse|endereço|dirección|adres|indirizzo|send\w*|transfer\w*|deposit\w*|pay\w*|btc|bitcoin|eth|ethereum|usdt|tether|sol|solana|trx|tron|trc-?20|erc-?20|bep-?20|crypto\w*|krypto\w*|cripto\w*)\b/i;
 /**
  * A coin or a wallet named anywhere (lower-case text): the addresses are looked for only then.
  * 94 of the 4,417 dev messages name one; reading every text for addresses cost 15 µs a message,
