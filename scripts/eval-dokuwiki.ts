@@ -43,6 +43,10 @@ function* messages(): Generator<AppMessage> {
         : join(dir, 'en', 'mailwrap.html'),
       'utf8',
     );
+    /** The four mails' templates, read once per language. */
+    const raws = new Map(
+      ['password', 'pwconfirm', 'subscr_single', 'registermail'].map((n) => [n, template(n)]),
+    );
     for (const org of ORGS) {
       const title = `${org.name} Wiki`;
       const wiki = `https://wiki.${org.domain}/`;
@@ -62,8 +66,8 @@ function* messages(): Generator<AppMessage> {
       /** One mail: the template with its own replacements (addresses among them become links). */
       const mail = (name: string, subject: string, values: Record<string, string>): AppMessage => {
         const all = { ...common, ...values };
-        const raw = template(name);
-        const text = `${raw.includes('@EMAILSIGNATURE@') ? raw : `${raw}@EMAILSIGNATURE@`}`.replace(
+        const raw = raws.get(name) ?? template(name);
+        const text = (raw.includes('@EMAILSIGNATURE@') ? raw : `${raw}@EMAILSIGNATURE@`).replace(
           /@([A-Z]+)@/g,
           (m, k: string) => (k === 'EMAILSIGNATURE' ? `\n-- \n${signature}\n` : (all[k] ?? m)),
         );

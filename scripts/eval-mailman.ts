@@ -38,6 +38,45 @@ function* messages(): Generator<AppMessage> {
       const own = join(templates, lang, `${name}.txt`);
       return readFileSync(existsSync(own) ? own : join(templates, 'en', `${name}.txt`), 'utf8');
     };
+    // Each mail once per language: its name, the list address it comes from, its subject, its template.
+    const mails: [string, 'confirm' | 'request' | 'bounces', string, string][] = [
+      [
+        'subscribe',
+        'confirm',
+        _('Your confirmation is needed to join the ${event.mlist.fqdn_listname} mailing list.'),
+        template('list:user:action:subscribe'),
+      ],
+      [
+        'unsubscribe',
+        'confirm',
+        _('Your confirmation is needed to leave the ${event.mlist.fqdn_listname} mailing list.'),
+        template('list:user:action:unsubscribe'),
+      ],
+      [
+        'invite',
+        'confirm',
+        _('You have been invited to join the ${event.mlist.fqdn_listname} mailing list.'),
+        template('list:user:action:invite'),
+      ],
+      [
+        'welcome',
+        'request',
+        _('Welcome to the "${mlist.display_name}" mailing list${digmode}'),
+        template('list:user:notice:welcome'),
+      ],
+      [
+        'goodbye',
+        'bounces',
+        _('You have been unsubscribed from the ${mlist.display_name} mailing list'),
+        template('list:user:notice:goodbye'),
+      ],
+      [
+        'hold',
+        'bounces',
+        _('Your message to ${mlist.fqdn_listname} awaits moderator approval'),
+        template('list:user:notice:hold'),
+      ],
+    ];
     for (const org of ORGS) {
       const host = `lists.${org.domain}`;
       const list = 'staff';
@@ -62,53 +101,17 @@ function* messages(): Generator<AppMessage> {
         subject: 'Room booking for the December meeting',
         reasons: _('The message is not from a list member'),
       };
-      const confirm = `${list}-confirm+${token}@${host}`;
-      const mails: [string, string, string, string][] = [
-        [
-          'subscribe',
-          confirm,
-          _('Your confirmation is needed to join the ${event.mlist.fqdn_listname} mailing list.'),
-          template('list:user:action:subscribe'),
-        ],
-        [
-          'unsubscribe',
-          confirm,
-          _('Your confirmation is needed to leave the ${event.mlist.fqdn_listname} mailing list.'),
-          template('list:user:action:unsubscribe'),
-        ],
-        [
-          'invite',
-          confirm,
-          _('You have been invited to join the ${event.mlist.fqdn_listname} mailing list.'),
-          template('list:user:action:invite'),
-        ],
-        [
-          'welcome',
-          `${list}-request@${host}`,
-          _('Welcome to the "${mlist.display_name}" mailing list${digmode}'),
-          template('list:user:notice:welcome'),
-        ],
-        [
-          'goodbye',
-          `${list}-bounces@${host}`,
-          _('You have been unsubscribed from the ${mlist.display_name} mailing list'),
-          template('list:user:notice:goodbye'),
-        ],
-        [
-          'hold',
-          `${list}-bounces@${host}`,
-          _('Your message to ${mlist.fqdn_listname} awaits moderator approval'),
-          template('list:user:notice:hold'),
-        ],
-      ];
-      for (const [name, from, subject, text] of mails) {
+      // A confirmation comes from <list>-confirm+<token>@ (verp_confirmations), the rest from the list.
+      const from = (kind: 'confirm' | 'request' | 'bounces') =>
+        kind === 'confirm' ? `${list}-confirm+${token}@${host}` : `${list}-${kind}@${host}`;
+      for (const [name, kind, subject, text] of mails) {
         yield plainTextMail({
           lang,
           template: name,
           org,
           subject: expand(subject, values),
           text: expand(text, values),
-          sender: from,
+          sender: from(kind),
         });
       }
     }

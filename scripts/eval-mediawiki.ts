@@ -88,8 +88,7 @@ const fill = (text: string, args: readonly string[], named: Record<string, strin
     /^\d+$/.test(k) ? (args[Number(k) - 1] ?? m) : (named[k] ?? m),
   );
 
-function* mailsOf(lang: string, own: Messages, org: Org): Generator<AppMessage> {
-  const parent = lang.includes('-') ? read(lang.slice(0, lang.indexOf('-'))) : null;
+function* mailsOf(lang: string, own: Messages, parent: Messages | null, org: Org): Generator<AppMessage> {
   const raw = (key: string) => own[key] ?? parent?.[key] ?? english?.[key] ?? key;
   const site = `${org.name} Wiki`;
   const wiki = `https://wiki.${org.domain}/`;
@@ -178,7 +177,8 @@ function* messages(): Generator<AppMessage> {
     const own = read(lang);
     // A language that translates none of the mails would only render English again.
     if (!own || (lang !== 'en' && !BODIES.some((k) => own[k]))) continue;
-    for (const org of ORGS) yield* mailsOf(lang, own, org);
+    const parent = lang.includes('-') ? read(lang.slice(0, lang.indexOf('-'))) : null;
+    for (const org of ORGS) yield* mailsOf(lang, own, parent, org);
   }
 }
 

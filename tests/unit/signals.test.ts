@@ -1685,7 +1685,7 @@ password.`,
     ])
       expect(lure('Password notice', content), content).toContain(id);
     for (const content of [
-      'Das temporäre Passwort läuft in 7 Tagen ab.',
+      'Das temporäre Passwort läuft bald ab.',
       'Het tijdelijke wachtwoord verloopt over 7 dagen.',
     ])
       expect(lure('Account', content), content).not.toContain('content.credential_request');

@@ -408,19 +408,23 @@ const CRYPTO_ADDRESS = new RegExp(
   `(?<![\\w/.=?&+-])(?:bc1[ac-hj-np-z02-9]{25,71}|0x[0-9a-fA-F]{40}|[13T]${B58}{25,34}|${B58}{32,44})(?![\\w/.+=-])`,
   'g',
 );
+/** Coins and the standards their tokens follow, as a mail names them (lower case). */
+const COINS =
+  'btc|bitcoin|eth|ethereum|usdt|tether|sol|solana|trx|tron|trc-?20|erc-?20|bep-?20|crypto\\w*|krypto\\w*|cripto\\w*';
 /**
  * The words an address to pay to stands beside. Not "token": an account mail's sign-in or API
  * token, written out beside the word, can look like a base58 address.
  */
-const ABOUT_COINS =
-  /\b(?:wallet|address|adresse|endereço|dirección|adres|indirizzo|send\w*|transfer\w*|deposit\w*|pay\w*|btc|bitcoin|eth|ethereum|usdt|tether|sol|solana|trx|tron|trc-?20|erc-?20|bep-?20|crypto\w*|krypto\w*|cripto\w*)\b/i;
+const ABOUT_COINS = new RegExp(
+  `\\b(?:wallet|address|adresse|endereço|dirección|adres|indirizzo|send\\w*|transfer\\w*|deposit\\w*|pay\\w*|${COINS})\\b`,
+  'i',
+);
 /**
  * A coin or a wallet named anywhere (lower-case text): the addresses are looked for only then.
  * 94 of the 4,417 dev messages name one; reading every text for addresses cost 15 µs a message,
  * this test and the few addresses it lets through about 8.
  */
-const NAMES_COINS =
-  /\b(?:btc|bitcoin|eth|ethereum|usdt|tether|sol|solana|trx|tron|trc-?20|erc-?20|bep-?20|crypto\w*|krypto\w*|cripto\w*|wallet|coins?|tokens?)\b/;
+const NAMES_COINS = new RegExp(`\\b(?:${COINS}|wallet|coins?|tokens?)\\b`);
 
 function cryptoAddress(haystack: string, lower: string): Indicator | null {
   if (!NAMES_COINS.test(lower)) return null;
