@@ -7,6 +7,8 @@ import {
 import { analyzeParsed, summarise } from '../../src/core/email/analyze.js';
 import { loadPopularDomains } from '../../src/adapters/data/load.js';
 import { createEngine } from '../../src/app/engine.js';
+import { featureKeyOf } from '../../src/core/model/feature-keys.js';
+import { PhishingModel } from '../../src/core/model/model.js';
 import {
   applyHistory,
   type EmailAnalysis,
@@ -509,6 +511,62 @@ describe('a score the wording alone makes MEDIUM', () => {
     // Below MEDIUM nothing is said of the wording.
     const low = analyzeParsed(pasted(), { popular, model: constantModel(0.35) });
     expect(low.indicators.map((i) => i.id)).not.toContain('model.phishing_language');
+  });
+
+  it('holds pasted text at MEDIUM when the model alone reads it as phishing, and says so', () => {
+    // A colleague's note, pasted: nothing the rules name, the model sure of phishing.
+    const a = analyzeParsed(pasted(), { popular, model: constantModel(0.98) });
+    expect(a.risk_score).toBe(69);
+    expect(a.risk_level).toBe('MEDIUM');
+    expect(a.is_phishing).toBe(true);
+    expect(a.summary).toBe(
+      'Suspicious (69/100): the wording as a whole resembles known phishing (trained model); no single word of it names a reason; held at MEDIUM, as pasted words with no other sign are all it rests on.',
+    );
+    // One sign a person can check, and the model's reading counts in full.
+    const lure = parseTestEmail({
+      subject: 'Account suspended',
+      sender: 'Support <support@shop.example>',
+      content: 'Your account has been suspended. Verify your password within 24 hours or it will be closed.',
+    });
+    const signed = analyzeParsed(lure, { popular, model: constantModel(0.98) });
+    expect(
+      signed.indicators.filter((i) => i.family !== 'model' && i.severity !== 'low').length,
+    ).toBeGreaterThan(0);
+    expect(signed.risk_level).toBe('HIGH');
+    expect(signed.summary).not.toContain('held at MEDIUM');
+    // A word the model can quote as its reason is one the reader can judge: not held either.
+    const invoiceWord = new PhishingModel(
+      new Float64Array([featureKeyOf('b:invoice')]),
+      new Float32Array([8]),
+      0,
+      { a: 1, b: 0 },
+      'test',
+    );
+    const quoted = analyzeParsed(
+      parseTestEmail({
+        subject: 'Hello',
+        sender: 'Ana <ana@shop.example>',
+        content: 'The invoice, as said.',
+      }),
+      { popular, model: invoiceWord },
+    );
+    expect(quoted.indicators.map((i) => i.id)).toEqual(['model.phishing_language']);
+    expect(quoted.indicators[0]?.evidence).toEqual(['"invoice"']);
+    expect(quoted.risk_level).toBe('HIGH');
+  });
+
+  it('does not hold a full message the model alone reads as phishing: its links and sender were read', async () => {
+    const raw = [
+      'From: Ana <ana@shop.example>',
+      'To: alex@example.org',
+      'Subject: Hello',
+      'Content-Type: text/plain',
+      '',
+      'See you soon: https://shop.example/new',
+    ].join('\r\n');
+    const a = analyzeParsed(await parseRawEmail(Buffer.from(raw)), { popular, model: constantModel(0.98) });
+    expect(a.risk_level).toBe('HIGH');
+    expect(a.summary).not.toContain('held at MEDIUM');
   });
 
   it('names the wording when minor signs lift a lean under 0.40 to MEDIUM, and the minor signs when nothing else is left', async () => {
