@@ -1897,6 +1897,20 @@ describe('the lure phrasings in other languages', () => {
       'Otherwise your access may be temporarily limited.',
     ]);
     expectRead('content.threat', ['Your account is being restored from the backup.'], false);
+    // Portuguese "cancelada" is a threat to come or said of an account (rules 2.78.1), not a
+    // list's goodbye or a cancellation the reader asked for.
+    expectRead('content.threat', [
+      'Sua conta será cancelada em 24 horas.',
+      'Caso contrário, seu cadastro pode ser cancelado.',
+      'Seu cartão foi cancelado temporariamente.',
+      'Após essa data, sua solicitação será automaticamente cancelada.',
+      'Cadastros com irregularidades poderão ser cancelados definitivamente.',
+    ]);
+    expectRead(
+      'content.threat',
+      ['Cancelada a inscrição de maria@exemplo.pt da lista Equipa.', 'Pedido cancelado conforme solicitado.'],
+      false,
+    );
     for (const content of [
       'Hallo Anna, deine Bestellung #10482 ist eingegangen. Bestellung ansehen: https://kaffee-nord.example/konto',
       'Bonjour Julie, votre commande n° 10482 a bien été expédiée. Suivre le colis : https://boutique.example/suivi',

@@ -84,6 +84,15 @@ export const FAMILIES: readonly Family[] = [
     // scored 0 pasted). Counted over the corpus as this family reads it, both views (2026-11-28):
     // 1 Nazario and 3 earlier phishing-pot messages gain the signal, no later, legitimate or spam
     // one: a phrasing gap closed, not a measurable gain.
+    // Portuguese "cancelado/cancelada" counts as a threat only as one to come ("será / pode ser /
+    // vai ser cancelada", an adverb allowed: "será automaticamente cancelada") or said of an
+    // account, card, access or plan (rules 2.78.1): bare, it read a mailing list's goodbye
+    // ("Cancelada a inscrição", which the reader asked for) and an order's cancellation as
+    // threats. The plural now counts too ("poderão ser cancelados"; the bare word never matched
+    // it). Counted before (2026-12-06): the bare word is in 23 earlier and 12 later phishing
+    // messages and no legitimate one. Diffed over the corpus, both views, shipped model: 8
+    // earlier and 9 later phishing messages gain the signal (the plural), none loses it, and no
+    // legitimate or spam message moves; none crosses 50.
     id: 'content.threat',
     weight: 0.18,
     severity: 'medium',
@@ -93,7 +102,7 @@ export const FAMILIES: readonly Family[] = [
       'gesperrt|sperrung|(?:konto|zugang|zugriff|karte|account) (?:wurde |wird |ist )?(?:vorübergehend )?(?:deaktiviert|eingeschränkt)|(?:wird|werden) (?:gelöscht|geschlossen|gesperrt|deaktiviert|gekündigt)|ungewöhnliche aktivität(?:en)?|verdächtige aktivität(?:en)?|unbefugte[rn]? (?:zugriff|zugang|anmeldung)|rechtliche schritte',
       'suspension|(?:compte|accès|carte|abonnement) (?:a été |est |sera |va être )?(?:temporairement )?(?:suspendu|bloqué|restreint|désactivé|limité)e?|sera (?:supprimée?|fermée?|clôturée?|bloquée?|suspendue?|désactivée?|résiliée?)|activité (?:inhabituelle|suspecte)|accès non autorisé|poursuites judiciaires',
       '(?:ha|han) sido (?:temporalmente )?bloquead[oa]s?|(?:fue|fueron|será|serán|podrá|podrán|quedará|quedarán)(?: ser)? (?:temporalmente )?bloquead[oa]s?|bloquead[oa]s? (?:por|temporalmente)|suspensión|(?:cuenta|acceso|tarjeta|suscripción|pedido) (?:ha sido |está |será |queda )?(?:temporalmente )?(?:suspendid|restringid|desactivad|limitad|bloquead)[oa]|será (?:eliminad|cerrad|cancelad|suspendid|bloquead)[oa]|actividad (?:inusual|sospechosa)|acceso no autorizado|acciones legales',
-      'suspens[ao]|cancelad[oa]|(?:foi|foram|estão|será|serão|poderá|poderão|ficará|ficarão)(?: ser)? (?:taxad[oa] e |temporariamente |parcialmente )?bloquead[oa]s?|bloquead[oa]s? (?:pela|pelo|por|temporariamente)|(?:conta|acesso|cartão|assinatura|pedido|encomenda) (?:foi |está |será )?(?:temporariamente )?(?:restrit|desativad|limitad|bloquead)[oa]|será (?:excluíd|encerrad|cancelad|suspens|bloquead)[oa]|atividade (?:incomum|suspeita)|acesso não autorizado|ação judicial',
+      'suspens[ao]|(?:será|serão|poderá|poderão|pode|podem|vai|vão|ficará|ficarão)(?: ser)? (?:[a-zà-ú]+mente )?cancelad[oa]s?|(?:conta|acesso|cartão|cadastro|cpf|linha|plano|benefício)s? (?:foi |foram |está |estão )?(?:[a-zà-ú]+mente )?cancelad[oa]s?|(?:foi|foram|estão|será|serão|poderá|poderão|ficará|ficarão)(?: ser)? (?:taxad[oa] e |temporariamente |parcialmente )?bloquead[oa]s?|bloquead[oa]s? (?:pela|pelo|por|temporariamente)|(?:conta|acesso|cartão|assinatura|pedido|encomenda) (?:foi |está |será )?(?:temporariamente )?(?:restrit|desativad|limitad|bloquead)[oa]|será (?:excluíd|encerrad|cancelad|suspens|bloquead)[oa]|atividade (?:incomum|suspeita)|acesso não autorizado|ação judicial',
       'geblokkeerd|opgeschort|(?:rekening|account|toegang|pas) (?:is |wordt )?(?:tijdelijk )?(?:beperkt|gedeactiveerd)|wordt (?:verwijderd|gesloten|geblokkeerd|opgeschort)|(?:ongebruikelijke|verdachte) activiteit(?:en)?|ongeautoriseerde toegang|juridische stappen',
       'sospensione|(?:account|conto|accesso|abbonamento) (?:è stato |è |verrà |sarà )?(?:temporaneamente )?(?:sospes|bloccat|limitat|disattivat)o|(?:carta|utenza) (?:è stata |è |verrà |sarà )?(?:temporaneamente )?(?:sospes|bloccat|limitat|disattivat)a|verrà (?:eliminat|chius|sospes|bloccat|disattivat)[oa]|attività (?:insolita|sospetta)|accesso non autorizzato|azioni legali',
     ),
