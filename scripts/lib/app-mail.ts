@@ -1,8 +1,8 @@
 // Account mail of applications the corpus does not have (npm run eval:keycloak, eval:zitadel,
 // eval:gitea, eval:lemmy, eval:nodebb, eval:payload, eval:ghost, eval:mediawiki, eval:redmine,
-// eval:wordpress, eval:mailman, eval:dokuwiki, eval:sympa, eval:django), rendered from their own translations
-// and scored by the shipped engine as full mail and as pasted text (APP_MAIL_SHOW_FROM sets the
-// lowest score listed, 40 by default). Each script reads
+// eval:wordpress, eval:mailman, eval:dokuwiki, eval:sympa, eval:django), rendered from their own
+// translations and scored by the shipped engine as full mail and as pasted text
+// (APP_MAIL_SHOW_FROM sets the lowest score listed, 40 by default). Each script reads
 // one application's bundles and hands its messages here; APP_MAIL_LINKS moves their links
 // (movedLinks) to show that a check can fail.
 import { createEngine } from '../../src/app/engine.js';

@@ -497,8 +497,8 @@ describe('the reasons a summary names', () => {
 
 describe('a score the wording alone makes MEDIUM', () => {
   const popular = loadPopularDomains();
-  const pasted = () =>
-    parseTestEmail({ subject: 'Hello', sender: 'Ana <ana@shop.example>', content: 'See you soon.' });
+  const pasted = (content = 'See you soon.') =>
+    parseTestEmail({ subject: 'Hello', sender: 'Ana <ana@shop.example>', content });
 
   it('names the wording as its reason when nothing else explains it', () => {
     const a = analyzeParsed(pasted(), { popular, model: constantModel(0.45) });
@@ -542,14 +542,7 @@ describe('a score the wording alone makes MEDIUM', () => {
       { a: 1, b: 0 },
       'test',
     );
-    const quoted = analyzeParsed(
-      parseTestEmail({
-        subject: 'Hello',
-        sender: 'Ana <ana@shop.example>',
-        content: 'The invoice, as said.',
-      }),
-      { popular, model: invoiceWord },
-    );
+    const quoted = analyzeParsed(pasted('The invoice, as said.'), { popular, model: invoiceWord });
     expect(quoted.indicators.map((i) => i.id)).toEqual(['model.phishing_language']);
     expect(quoted.indicators[0]?.evidence).toEqual(['"invoice"']);
     expect(quoted.risk_level).toBe('HIGH');
