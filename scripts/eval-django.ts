@@ -20,15 +20,16 @@ const dir = dirArgument("npm run eval:django -- DIR (Django's package directory:
 const catalogueOf = (app: string, lang: string) =>
   readMo(join(dir, 'contrib', app, 'locale', lang, 'LC_MESSAGES', 'django.mo'));
 
+/** Django's blocktranslate: the text translated, %(name)s filled. */
+const t = (catalogue: Map<string, string>, text: string, args: Record<string, string> = {}) =>
+  (catalogue.get(text) || text).replace(/%\((\w+)\)s/g, (m, k: string) => args[k] ?? m);
+
 function* messages(): Generator<AppMessage> {
   const locales = join(dir, 'contrib', 'admin', 'locale');
   const langs = readdirSync(locales).filter((l) => existsSync(join(locales, l, 'LC_MESSAGES', 'django.mo')));
   for (const lang of langs.sort()) {
     const admin = catalogueOf('admin', lang);
     const auth = catalogueOf('auth', lang);
-    /** Django's blocktranslate: the text translated, %(name)s filled. */
-    const t = (catalogue: Map<string, string>, text: string, args: Record<string, string> = {}) =>
-      (catalogue.get(text) || text).replace(/%\((\w+)\)s/g, (m, k: string) => args[k] ?? m);
     for (const org of ORGS) {
       const site = { site_name: org.name };
       const link = `https://www.${org.domain}/accounts/reset/MTI/c2x5qk-8f1c4e0b2a7d9e3f6b5a4c1d0e9f8a7b/`;

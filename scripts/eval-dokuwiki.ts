@@ -13,7 +13,7 @@
 // scoreAppMail).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dirArgument, escape, ORGS, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+import { dirArgument, escape, ORGS, readLocalised, scoreAppMail, type AppMessage } from './lib/app-mail.js';
 
 const dir = dirArgument('npm run eval:dokuwiki -- DIR (DokuWiki inc/lang: <lang>/lang.php and *.txt)');
 
@@ -33,19 +33,13 @@ function* messages(): Generator<AppMessage> {
   for (const lang of langs.sort()) {
     const own = readLang(join(dir, lang, 'lang.php'));
     const l = (key: string) => own.get(key) ?? english.get(key) ?? key;
-    const template = (name: string) => {
-      const file = join(dir, lang, `${name}.txt`);
-      return readFileSync(existsSync(file) ? file : join(dir, 'en', `${name}.txt`), 'utf8');
-    };
-    const wrapper = readFileSync(
-      existsSync(join(dir, lang, 'mailwrap.html'))
-        ? join(dir, lang, 'mailwrap.html')
-        : join(dir, 'en', 'mailwrap.html'),
-      'utf8',
-    );
+    const wrapper = readLocalised(dir, lang, 'mailwrap.html');
     /** The four mails' templates, read once per language. */
     const raws = new Map(
-      ['password', 'pwconfirm', 'subscr_single', 'registermail'].map((n) => [n, template(n)]),
+      ['password', 'pwconfirm', 'subscr_single', 'registermail'].map((n) => [
+        n,
+        readLocalised(dir, lang, `${n}.txt`),
+      ]),
     );
     for (const org of ORGS) {
       const title = `${org.name} Wiki`;
@@ -66,7 +60,7 @@ function* messages(): Generator<AppMessage> {
       /** One mail: the template with its own replacements (addresses among them become links). */
       const mail = (name: string, subject: string, values: Record<string, string>): AppMessage => {
         const all = { ...common, ...values };
-        const raw = raws.get(name) ?? template(name);
+        const raw = raws.get(name) as string;
         const text = (raw.includes('@EMAILSIGNATURE@') ? raw : `${raw}@EMAILSIGNATURE@`).replace(
           /@([A-Z]+)@/g,
           (m, k: string) => (k === 'EMAILSIGNATURE' ? `\n-- \n${signature}\n` : (all[k] ?? m)),

@@ -10,9 +10,16 @@
 // the list's language where Mailman has one and in English where it has not, the subject from the
 // language's catalogue. Each is rendered for each organisation of ORGS (lib/app-mail.ts), its
 // list `staff@lists.<domain>`, and scored as full mail and as pasted text (see scoreAppMail).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { dirArgument, ORGS, plainTextMail, scoreAppMail, type AppMessage } from './lib/app-mail.js';
+import {
+  dirArgument,
+  ORGS,
+  plainTextMail,
+  readLocalised,
+  scoreAppMail,
+  type AppMessage,
+} from './lib/app-mail.js';
 import { readPo } from './lib/gettext.js';
 
 const dir = dirArgument('npm run eval:mailman -- DIR (the mailman package: templates/ and messages/)');
@@ -34,10 +41,7 @@ function* messages(): Generator<AppMessage> {
   for (const lang of [...langs].sort()) {
     const catalogue = readPo(join(dir, 'messages', lang, 'LC_MESSAGES', 'mailman.po'));
     const _ = (s: string) => catalogue.get(s) || s;
-    const template = (name: string) => {
-      const own = join(templates, lang, `${name}.txt`);
-      return readFileSync(existsSync(own) ? own : join(templates, 'en', `${name}.txt`), 'utf8');
-    };
+    const template = (name: string) => readLocalised(templates, lang, `${name}.txt`);
     // Each mail once per language: its name, the list address it comes from, its subject, its template.
     const mails: [string, 'confirm' | 'request' | 'bounces', string, string][] = [
       [

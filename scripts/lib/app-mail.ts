@@ -5,6 +5,8 @@
 // (APP_MAIL_SHOW_FROM sets the lowest score listed, 40 by default). Each script reads
 // one application's bundles and hands its messages here; APP_MAIL_LINKS moves their links
 // (movedLinks) to show that a check can fail.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createEngine } from '../../src/app/engine.js';
 
 /** The organisations that send the mail: a display name, an id for paths and their domain. */
@@ -46,6 +48,15 @@ export function dirArgument(usage: string): string {
   if (dir) return dir;
   console.error(`usage: ${usage}`);
   process.exit(2);
+}
+
+/**
+ * A language's own copy of a template file under `root` (`root/<lang>/<file>`), or English's
+ * (`root/en/<file>`) where the language has none, as Mailman's and DokuWiki's loaders fall back.
+ */
+export function readLocalised(root: string, lang: string, file: string): string {
+  const own = join(root, lang, file);
+  return readFileSync(existsSync(own) ? own : join(root, 'en', file), 'utf8');
 }
 
 /** Text as HTML text: & and < escaped. */

@@ -1,5 +1,6 @@
 // Gettext catalogues as the application checks read them (npm run eval:wordpress, eval:mailman,
-// eval:sympa): original text → translation, a plural's forms joined by NUL as gettext keeps them.
+// eval:sympa, eval:django): original text → translation, a plural's forms joined by NUL as gettext
+// keeps them.
 import { existsSync, readFileSync } from 'node:fs';
 
 /** A compiled .mo catalogue (either byte order); empty if the file is missing. */
