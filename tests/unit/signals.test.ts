@@ -735,6 +735,18 @@ describe('content signals', () => {
       ['Info', 'Ihr Treuegeschenk liegt bereit.'],
       ['Félicitations', 'Vous avez gagné un iPhone 16.'],
       ['U bent geselecteerd', 'U bent geselecteerd voor een weekend weg.'],
+      // As the corpus's French and German prize lures write it (rules 2.79.0).
+      [
+        'Bon d’achat',
+        'Nous sommes heureux de vous annoncer que vous êtes sélectionné en tant que gagnant potentiel !',
+      ],
+      ['Félicitations', 'Vous avez été choisi pour recevoir une toute nouvelle PS5 !'],
+      ['Info', 'Votre bon d’achat Leclerc est prêt !'],
+      ['Dernière chance', 'Réclamez votre cadeau avant minuit.'],
+      ['Glückwunsch', 'Sie sind einer unserer möglichen Finalisten.'],
+      ['Info', 'Ihr Name wurde in unserer Verlosung ausgewählt.'],
+      ['Erinnerung', 'Ihre Belohnung steht noch aus.'],
+      ['Prijs', 'Uw cadeau staat klaar.'],
     ]) {
       const p = found(subject as string, content as string).find((i) => i.id === 'content.prize');
       expect(p, subject).toBeDefined();
@@ -744,6 +756,10 @@ describe('content signals', () => {
       ['Ihre Bestellung', 'Ihr Paket wartet in der Filiale. Ihr Bonusheft liegt bei.'],
       // Dutch "u bent" is "you are": Mailman's goodbye read 84 on it before rules 2.76.7.
       ['U bent afgemeld van de Staff maillijst', 'U bent niet langer lid van deze lijst.'],
+      // Chosen for a role or a trial is no prize.
+      ['Votre candidature', 'Vous avez été sélectionné comme délégué du personnel.'],
+      ['Bêta', 'Vous êtes sélectionnée en tant que testeuse de la version bêta.'],
+      ['Wettbewerb', 'Die Finalisten des Wettbewerbs stehen fest.'],
     ])
       expect(
         found(subject, content).map((i) => i.id),
