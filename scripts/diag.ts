@@ -3,12 +3,15 @@
 // SOURCE = newsletter-senders, without one fold of newsletter senders at a time; with a phishing
 // collection's name, without that collection and the later phishing; with SOURCE = inner-forward,
 // without phishing dated from 2025-01-01 on, scoring that of 2025-01 to 2025-06: a forward split for
-// designing rules that never reads the test months) and prints the features behind its flagged
-// legitimate messages (or its missed phishing).
+// designing rules that never reads the test months; with SOURCE = lang:fr (any detected language),
+// without one of three folds of that language's earlier phishing at a time, by campaign group: how
+// a language's lures unlike any the model saw fare, again without the test months) and prints the
+// features behind its flagged legitimate messages (or its missed phishing).
 import { loadPopularDomains } from '../src/adapters/data/load.js';
 import { analyzeParsed, emitFeatures, FeatureCollector, type PhishingModel } from '../src/core/index.js';
 import { loadDataset, type Example } from './lib/dataset.js';
 import { inSenderFold, isLaterPhishing, phishingFrom, SENDER_FOLDS, toModel, train } from './lib/protocol.js';
+import { groupHash } from './lib/recipe.js';
 
 const source = process.argv[2] ?? 'templates-allauth';
 const view = (process.argv[3] ?? 'full') as 'full' | 'paste';
@@ -17,7 +20,10 @@ const data = await loadDataset(popular);
 const collection = data.some((e) => e.label === 'phishing' && e.source === source);
 // Missed phishing is what is shown for the forward splits and for an unseen collection.
 const inner = source === 'inner-forward';
-const forward = source === 'forward' || inner || collection;
+// lang:XX: a language's earlier phishing, three folds by campaign group.
+const lang = source.startsWith('lang:') ? source.slice('lang:'.length) : null;
+const LANG_FOLDS = 3;
+const forward = source === 'forward' || inner || collection || lang !== null;
 // newsletter-senders: each sender fold of the newsletters scored by a model trained on the others.
 const senders = source === 'newsletter-senders';
 /** The phishing the inner split trains without: from 2025-01-01 on (it scores that before FORWARD_FROM). */
@@ -25,6 +31,12 @@ const innerLater = phishingFrom('2025-01-01');
 /** What a fold scores. */
 function heldOut(fold: number): (e: Example) => boolean {
   if (senders) return (e) => inSenderFold(e, fold);
+  if (lang !== null)
+    return (e) =>
+      e.label === 'phishing' &&
+      e.lang === lang &&
+      !isLaterPhishing(e) &&
+      groupHash(e.group) % LANG_FOLDS === fold;
   if (inner) return (e) => innerLater(e) && !isLaterPhishing(e);
   if (collection) return (e) => e.label === 'phishing' && e.source === source;
   if (forward) return isLaterPhishing;
@@ -33,7 +45,7 @@ function heldOut(fold: number): (e: Example) => boolean {
 /** Later phishing the model trains without besides what it scores: the test months, or the inner split's. */
 const later = inner ? innerLater : isLaterPhishing;
 const folds: { model: PhishingModel; held: Example[] }[] = [];
-for (let fold = 0; fold < (senders ? SENDER_FOLDS : 1); fold++) {
+for (let fold = 0; fold < (senders ? SENDER_FOLDS : lang !== null ? LANG_FOLDS : 1); fold++) {
   const test = heldOut(fold);
   folds.push({ model: toModel(train(data.filter((e) => !test(e) && !later(e)))), held: data.filter(test) });
 }
