@@ -760,6 +760,10 @@ describe('content signals', () => {
       ['Votre candidature', 'Vous avez été sélectionné comme délégué du personnel.'],
       ['Bêta', 'Vous êtes sélectionnée en tant que testeuse de la version bêta.'],
       ['Wettbewerb', 'Die Finalisten des Wettbewerbs stehen fest.'],
+      // A premium is also what an insurance charges, and a "prix" a price.
+      ['Zahlungserinnerung', 'Die Prämie für Ihre Hausratversicherung steht noch aus.'],
+      ['Meilen', 'Fordern Sie Ihre Prämie bis zum 31. Mai an.'],
+      ['Votre devis', 'Votre prix personnalisé est prêt.'],
     ])
       expect(
         found(subject, content).map((i) => i.id),
