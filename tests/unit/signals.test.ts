@@ -761,7 +761,10 @@ describe('content signals', () => {
       ['Bêta', 'Vous êtes sélectionnée en tant que testeuse de la version bêta.'],
       ['Wettbewerb', 'Die Finalisten des Wettbewerbs stehen fest.'],
       // A premium is also what an insurance charges, and a "prix" a price.
-      ['Zahlungserinnerung', 'Die Prämie für Ihre Hausratversicherung steht noch aus.'],
+      [
+        'Hausratversicherung',
+        'Ihre Prämie steht noch aus. Bitte überweisen Sie den Betrag bis zum 15. März.',
+      ],
       ['Meilen', 'Fordern Sie Ihre Prämie bis zum 31. Mai an.'],
       ['Votre devis', 'Votre prix personnalisé est prêt.'],
     ])
