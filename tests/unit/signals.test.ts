@@ -3,6 +3,7 @@ import { malformedAddress, obfuscatedName } from '../../src/core/email/signals/s
 import { brandsIn } from '../../src/core/domains/brands.js';
 import { createEngine } from '../../src/app/engine.js';
 import { PhishingModel } from '../../src/core/index.js';
+import { isModelSignal } from '../../src/core/model/features.js';
 import { analyzeFixture, ids, pastedIds, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
 /**
@@ -721,6 +722,30 @@ describe('content signals', () => {
           '<div style="display:none">your wallet recovery phrase must be confirmed today</div>',
       ),
     ).toBe(true);
+  });
+
+  it('names a message that vouches for itself as from a trusted sender, as rule, never a newsletter asking to be a safe sender', () => {
+    const claim = (content: string) =>
+      rulesEngine()
+        .analyzeTest({ subject: 'Parcel', sender: 'Track <info@parcels.example>', content })
+        .indicators.find((i) => i.id === 'content.trusted_sender_claim');
+    // As the corpus's parcel and account lures write it (rules 2.80.0), one language at a time.
+    expect(claim('This message is from a trusted sender. DELIVERY SUSPENDED')?.evidence).toEqual([
+      '"this message is from a trusted sender"',
+    ]);
+    expect(claim('-This message was sent to you@example.com from a trusted sender.')).toBeDefined();
+    expect(claim('This message is sent from a trusted sender certified by Outlook Support.')).toBeDefined();
+    expect(claim('- Ce message a été envoyé par un expéditeur fiable. LaPoste.fr')).toBeDefined();
+    expect(claim('-Este mensaje fue enviado por un remitente de confianza. GLS')).toBeDefined();
+    expect(claim('Este mensaje fue enviado desde un remitente confiable. FEDEX')).toBeDefined();
+    expect(claim('Diese Nachricht wurde von einem vertrauenswürdigen Absender gesendet.')).toBeDefined();
+    expect(claim('Dit bericht is verzonden door een vertrouwde afzender.')).toBeDefined();
+    // What newsletters and mail clients' help pages write: a request, a list, another sender.
+    expect(claim('Please add us to your safe senders list or trusted senders.')).toBeUndefined();
+    expect(claim('Voeg ons e-mailadres toe aan uw vertrouwde afzenders.')).toBeUndefined();
+    expect(claim('This message is from a sender outside your organisation.')).toBeUndefined();
+    // A claim the model could learn would mean "from the honeypot": it is scored as a rule.
+    expect(isModelSignal('content.trusted_sender_claim')).toBe(false);
   });
 
   it('names prize bait in several languages, crypto-wallet lures, and words disguised with invisible or look-alike letters', () => {

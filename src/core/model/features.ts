@@ -34,7 +34,8 @@ export function isModelSignal(id: string): boolean {
  * domain (lidl.it.com) occur in phishing-pot alone, too, as do French training-fund (CPF)
  * pitches and trademark signs in sender names. Image-only mail is one collection's campaigns and
  * the other's spam. Webmail lures are nearly absent from the corpus, and its phishing recipients
- * are anonymised (so a sender naming the recipient's domain cannot be learned): both are rules.
+ * are anonymised (so a sender naming the recipient's domain cannot be learned): both are rules,
+ * as is a message vouching for itself as from a trusted sender (the honeypot's alone).
  * So are a subject or a copyright line speaking as a brand the sender does not use, and another
  * site's domain as the From address's local part (claims.ts): each is one phishing collection's
  * habit in the corpus, as are a sign-up notice whose account name carries a lure
@@ -68,6 +69,7 @@ const RULE_ONLY = new Set([
   'content.image_only',
   'sender.trademark_name',
   'content.mailbox_lure',
+  'content.trusted_sender_claim',
   'content.notice_lure',
   'sender.recipient_domain_name',
   'sender.brand_subject',

@@ -158,6 +158,31 @@ export const FAMILIES: readonly Family[] = [
     ),
   },
   {
+    // A message that vouches for itself: "This message is from a trusted sender." is what Outlook
+    // shows above a message from a sender on the reader's safe list, outside the message; written
+    // inside it (rules 2.80.0) it is the sender's own claim, copied to borrow that authority. The
+    // honeypot's parcel and account lures carry it in six languages ("-Ce message a été envoyé
+    // par un expéditeur fiable. LaPoste.fr", "-Este mensaje fue enviado por un remitente de
+    // confianza. GLS Track&trace"). Counted over the corpus (2026-12-07), both views: 96 earlier
+    // and 22 later phishing messages, no legitimate or spam one. A trusted sender is one ("a",
+    // "un", "einem", "een"): "add us to your trusted senders", a newsletter's request, is not
+    // matched. Honeypot-only, so it is a rule (features.ts), not learned.
+    id: 'content.trusted_sender_claim',
+    weight: 0.4,
+    severity: 'medium',
+    explanation:
+      'The message says of itself that it comes from a trusted or verified sender. Mail clients show such notes outside a message; written inside it, the line is the sender\u2019s own claim, made to lower your guard.',
+    patterns: phrases(
+      'this (?:message|e-?mail|mail) (?:is|was|has been) (?:sent )?(?:to \\S+ )?(?:from|by) a (?:trusted|verified) sender',
+      'diese (?:nachricht|e-?mail|mail) (?:wurde|ist) von einem (?:vertrauenswürdigen|verifizierten) absender|diese (?:nachricht|e-?mail|mail) (?:stammt|kommt) von einem (?:vertrauenswürdigen|verifizierten) absender',
+      "ce (?:message|courriel|mail|e-?mail) (?:a été envoyé|est envoyé|provient) (?:par |d[’'] ?|de )un expéditeur (?:de confiance|fiable|vérifié|certifié)",
+      'este (?:mensaje|correo(?: electrónico)?) (?:fue|ha sido|es) enviado (?:por|desde) un remitente (?:de confianza|confiable|verificado)|este (?:mensaje|correo(?: electrónico)?) proviene de un remitente (?:de confianza|confiable|verificado)',
+      'esta (?:mensagem|e-?mail) (?:foi enviada|é enviada|vem) (?:por|de) um remetente (?:confiável|de confiança|verificado)',
+      'dit (?:bericht|e-?mailbericht|e-?mail) (?:is|werd) (?:verzonden |verstuurd )?(?:door|van) een (?:vertrouwde|geverifieerde) afzender',
+      'questo (?:messaggio|e-?mail) (?:è stato inviato|proviene) da un mittente (?:attendibile|fidato|verificato)',
+    ),
+  },
+  {
     // Crypto-wallet drainers: a wallet to connect, verify, sync or restore, a recovery phrase to
     // type, an airdrop or tokens to claim. Written from the lures; the corpus has them in the
     // honeypot's mail alone (rules 2.23.0: 159 earlier and 35 later phishing messages, no
