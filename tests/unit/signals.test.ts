@@ -724,7 +724,7 @@ describe('content signals', () => {
     ).toBe(true);
   });
 
-  it('names a message that vouches for itself as from a trusted sender, as rule, never a newsletter asking to be a safe sender', () => {
+  it('names a message that vouches for itself as from a trusted sender, as a rule, never a newsletter asking to be a safe sender', () => {
     const claim = (content: string) =>
       rulesEngine()
         .analyzeTest({ subject: 'Parcel', sender: 'Track <info@parcels.example>', content })
@@ -746,6 +746,16 @@ describe('content signals', () => {
     expect(claim('This message is from a sender outside your organisation.')).toBeUndefined();
     // A claim the model could learn would mean "from the honeypot": it is scored as a rule.
     expect(isModelSignal('content.trusted_sender_claim')).toBe(false);
+    // Outlook's own note pasted above a real receipt: suspicious, but alone under the phishing line.
+    const receipt = shippedEngine().analyzeTest({
+      subject: 'Your receipt',
+      sender: 'Bookshop <orders@bookshop.example>',
+      content:
+        'This message is from a trusted sender.\nHi Anna, your receipt for order #1234 of 12 March is attached. Thanks for shopping with us. The Bookshop team',
+    });
+    expect(receipt.indicators.map((i) => i.id)).toContain('content.trusted_sender_claim');
+    expect(receipt.risk_level).toBe('MEDIUM');
+    expect(receipt.is_phishing).toBe(false);
   });
 
   it('names prize bait in several languages, crypto-wallet lures, and words disguised with invisible or look-alike letters', () => {

@@ -161,12 +161,13 @@ export const FAMILIES: readonly Family[] = [
     // A message that vouches for itself: "This message is from a trusted sender." is what Outlook
     // shows above a message from a sender on the reader's safe list, outside the message; written
     // inside it (rules 2.80.0) it is the sender's own claim, copied to borrow that authority. The
-    // honeypot's parcel and account lures carry it in six languages ("-Ce message a été envoyé
-    // par un expéditeur fiable. LaPoste.fr", "-Este mensaje fue enviado por un remitente de
-    // confianza. GLS Track&trace"). Counted over the corpus (2026-12-07), both views: 96 earlier
-    // and 22 later phishing messages, no legitimate or spam one. A trusted sender is one ("a",
-    // "un", "einem", "een"): "add us to your trusted senders", a newsletter's request, is not
-    // matched. Honeypot-only, so it is a rule (features.ts), not learned.
+    // honeypot's parcel and account lures carry it in English (Dutch and German lures too),
+    // French and Spanish ("-Ce message a été envoyé par un expéditeur fiable. LaPoste.fr", "-Este
+    // mensaje fue enviado por un remitente de confianza. GLS Track&trace"); the other languages
+    // are written the same way. Counted over the corpus (2026-12-07), both views: 96 earlier and
+    // 22 later phishing messages, no legitimate or spam one. A trusted sender is one ("a", "un",
+    // "einem", "een"): "add us to your trusted senders", a newsletter's request, is not matched.
+    // Honeypot-only, so it is a rule (features.ts), not learned.
     id: 'content.trusted_sender_claim',
     weight: 0.4,
     severity: 'medium',
