@@ -175,9 +175,9 @@ export const FAMILIES: readonly Family[] = [
       'The message says of itself that it comes from a trusted or verified sender. Mail clients show such notes outside a message; written inside it, the line is the sender\u2019s own claim, made to lower your guard.',
     patterns: phrases(
       'this (?:message|e-?mail|mail) (?:is|was|has been) (?:sent )?(?:to \\S+ )?(?:from|by) a (?:trusted|verified) sender',
-      'diese (?:nachricht|e-?mail|mail) (?:wurde|ist) von einem (?:vertrauenswürdigen|verifizierten) absender|diese (?:nachricht|e-?mail|mail) (?:stammt|kommt) von einem (?:vertrauenswürdigen|verifizierten) absender',
+      'diese (?:nachricht|e-?mail|mail) (?:wurde|ist|stammt|kommt) von einem (?:vertrauenswürdigen|verifizierten) absender',
       "ce (?:message|courriel|mail|e-?mail) (?:a été envoyé|est envoyé|provient) (?:par |d[’'] ?|de )un expéditeur (?:de confiance|fiable|vérifié|certifié)",
-      'este (?:mensaje|correo(?: electrónico)?) (?:fue|ha sido|es) enviado (?:por|desde) un remitente (?:de confianza|confiable|verificado)|este (?:mensaje|correo(?: electrónico)?) proviene de un remitente (?:de confianza|confiable|verificado)',
+      'este (?:mensaje|correo(?: electrónico)?) (?:(?:fue|ha sido|es) enviado (?:por|desde)|proviene de) un remitente (?:de confianza|confiable|verificado)',
       'esta (?:mensagem|e-?mail) (?:foi enviada|é enviada|vem) (?:por|de) um remetente (?:confiável|de confiança|verificado)',
       'dit (?:bericht|e-?mailbericht|e-?mail) (?:is|werd) (?:verzonden |verstuurd )?(?:door|van) een (?:vertrouwde|geverifieerde) afzender',
       'questo (?:messaggio|e-?mail) (?:è stato inviato|proviene) da un mittente (?:attendibile|fidato|verificato)',
