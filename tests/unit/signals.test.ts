@@ -296,6 +296,8 @@ describe('sender and authentication signals', () => {
       'aviso@%correios.example',
       '<service@otto.de>',
       '𝗿𝗲𝗽𝗹𝘆@telekom.example',
+      // A dot ending the domain: DNS's fully qualified form, which no address has (RFC 5322).
+      'service@stayfriends.example.',
     ])
       expect(malformedAddress(a), a).toBe(true);
     for (const a of [
@@ -304,7 +306,7 @@ describe('sender and authentication signals', () => {
       'jürgen@example.de', // an internationalised mailbox name is still a mailbox
       'a@xn--80ak6aa92e.xn--p1ai',
       'bounce_x@mail_srv.example.com',
-      'news@example.com.',
+      'news@mail.example.com',
       'root@web01', // a machine's own mail, by its bare host name
       'cron@localhost',
       'PayPal', // a pasted sender may be a name alone
@@ -329,6 +331,50 @@ describe('sender and authentication signals', () => {
     );
     for (const sender of ['Shop <orders@shop.co.uk>', 'Shop <orders@shop.com.au>', 'Net <x@example.net.za>'])
       expect(ids(of(sender)), sender).not.toContain('sender.pseudo_country_domain');
+  });
+
+  it('reads a From domain ending in a dot as forged, in full mail and pasted (rules 2.81.0)', async () => {
+    // A parcel lure's From line as a forging kit writes a real carrier's domain.
+    const lure = [
+      'Le chauffeur n’a pas pu livrer votre colis.',
+      'Veuillez sélectionner une nouvelle date de livraison : https://suivi.example/colis',
+    ];
+    const full = (
+      await rulesEngine().analyzeRaw(
+        Buffer.from(
+          [
+            'From: "U.P.S" <ne-pas-repondre@chronopost.example.>',
+            'To: lecteur@example.com',
+            'Subject: Désolé, nous vous avons manqué.',
+            '',
+            ...lure,
+          ].join('\r\n'),
+        ),
+      )
+    ).analysis;
+    const pasted = rulesEngine().analyzeTest({
+      subject: 'Désolé, nous vous avons manqué.',
+      sender: 'U.P.S <ne-pas-repondre@chronopost.example.>',
+      content: lure.join('\n'),
+    });
+    for (const a of [full, pasted]) {
+      expect(ids(a)).toContain('sender.malformed_address');
+      expect(a.risk_score).toBeGreaterThanOrEqual(50);
+    }
+    // The same carrier's own address, without the dot, is no forgery.
+    const real = rulesEngine().analyzeTest({
+      subject: 'Désolé, nous vous avons manqué.',
+      sender: 'U.P.S <ne-pas-repondre@chronopost.example>',
+      content: lure.join('\n'),
+    });
+    expect(ids(real)).not.toContain('sender.malformed_address');
+    // Nor is a bare address typed into the test form with a sentence's full stop after it.
+    const typed = rulesEngine().analyzeTest({
+      subject: 'Your order',
+      sender: 'orders@shop.example.',
+      content: 'Thanks for your order.',
+    });
+    expect(ids(typed)).not.toContain('sender.malformed_address');
   });
 
   it('flags words mixing look-alike Cyrillic letters into Latin ones, not Russian text', () => {

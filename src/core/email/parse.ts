@@ -405,7 +405,9 @@ export function parseSender(sender: string): MailAddress | null {
   if (!s) return null;
   const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(s);
   if (m) return { name: (m[1] ?? '').trim(), address: (m[2] ?? '').trim().toLowerCase() };
-  return { name: '', address: s.toLowerCase() };
+  // A bare address typed or copied from a sentence may end with its full stop; between angle
+  // brackets a dot ending the domain is the address as the mail client showed it (a forgery).
+  return { name: '', address: s.replace(/\.$/, '').toLowerCase() };
 }
 
 function mailboxes(a: Address): MailAddress[] {
