@@ -377,6 +377,37 @@ describe('sender and authentication signals', () => {
     expect(ids(typed)).not.toContain('sender.malformed_address');
   });
 
+  it('reads a From line that shows a name alone in place of its address as forged (rules 2.82.0)', async () => {
+    const read = async (from: string) =>
+      (
+        await rulesEngine().analyzeRaw(
+          Buffer.from(
+            [
+              `From: ${from}`,
+              'To: reader@example.com',
+              'Subject: Unusual sign-in activity',
+              '',
+              'Review the recent activity: https://account-review.example/signin',
+            ].join('\r\n'),
+          ),
+        )
+      ).analysis;
+    // A name with no address, then the address with none of its own: clients show the name alone.
+    for (const from of [
+      'Microsoft account team ,_<no-reply@access-review.example>',
+      'Kundendienst, <service@shop.example>, Kundendienst,',
+      'Re-deliver T&T, Re-deliver T&T, <servizio@shop.example>',
+    ]) {
+      const a = await read(from);
+      const forged = a.indicators.find((i) => i.id === 'sender.malformed_address');
+      expect(forged?.explanation, from).toContain('shows the name alone');
+      expect(a.risk_score, from).toBeGreaterThanOrEqual(50);
+    }
+    // A person's name with an unquoted comma gives the address a name of its own; quoted, none.
+    for (const from of ['Smith, John <john@example.com>', '"Smith, John" <john@example.com>'])
+      expect(ids(await read(from)), from).not.toContain('sender.malformed_address');
+  });
+
   it('flags words mixing look-alike Cyrillic letters into Latin ones, not Russian text', () => {
     const disguised = rulesEngine().analyzeTest({
       subject: 'USAGov Portal Notice: Nеw rесоrd uрdаtе аvаіlаblе',

@@ -291,7 +291,7 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
   return {
     mode: 'full',
     subject: (email.subject ?? '').slice(0, 2000),
-    from: firstMailbox(fromHeaderMailboxes(header('from')[0]) ?? email.from),
+    ...fromLine(fromHeaderMailboxes(header('from')[0]) ?? email.from),
     replyTo: (email.replyTo ?? []).flatMap(mailboxes),
     to: [
       ...(email.to ?? []).flatMap(mailboxes),
@@ -427,6 +427,27 @@ function fromHeaderMailboxes(value: string | undefined): Address[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A From header read: its first mailbox, and the name it shows alone in place of an address. */
+function fromLine(a: Address | Address[] | undefined): Pick<ParsedEmail, 'from' | 'fromNameAlone'> {
+  const alone = nameShownAlone(a);
+  return alone === null ? { from: firstMailbox(a) } : { from: firstMailbox(a), fromNameAlone: alone };
+}
+
+/**
+ * The name of a From list that lists a name with no address first and then an address with no
+ * name of its own (`Brand ,_<a@b>`, `Brand, <a@b>, Brand,`): a mail client shows the name alone.
+ * No mail system writes a From line so. An unquoted comma in a person's name ("Smith, John
+ * <a@b>") gives the address a name of its own, and is not one.
+ */
+function nameShownAlone(a: Address | Address[] | undefined): string | null {
+  if (!a) return null;
+  const all = (Array.isArray(a) ? a : [a]).flatMap(mailboxes);
+  const first = all[0];
+  if (!first || first.address || !/[\p{L}\p{N}]/u.test(first.name)) return null;
+  const withAddress = all.find((m) => m.address);
+  return withAddress && !/[\p{L}\p{N}]/u.test(withAddress.name) ? first.name.trim() : null;
 }
 
 function firstMailbox(a: Address | Address[] | undefined): MailAddress | null {

@@ -31,6 +31,11 @@ export interface ParsedEmail {
   /** The subject as it came, when a gateway's tag was taken out of `subject`: what the reader sees. */
   subjectAsSent?: string;
   from: MailAddress | null;
+  /**
+   * A full message's From list showing a name alone where its address should be (`Brand ,_<a@b>`:
+   * a name with no address, then an address with no name; parse.ts): that name. A forged header.
+   */
+  fromNameAlone?: string;
   replyTo: MailAddress[];
   /** Recipients of a full message (To, then Delivered-To), at most 20; none for pasted text. */
   to: MailAddress[];
