@@ -165,7 +165,8 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
         // spam message's; pasted text shows the name as the client does, so only full mail.
         severity: 'high',
         weight: 0.5,
-        explanation: `The sender's From line lists the name "${email.fromNameAlone}" with no address, then the address it came from with no name: written so that a mail client shows the name alone. No mail system writes a From line so; the header was forged.`,
+        explanation:
+          "The sender's From line lists a name with no address, then the address it came from with no name: written so that a mail client shows the name alone. No mail system writes a From line so; the header was forged.",
         evidence: [`From: "${email.fromNameAlone}", <${from.address}>`],
       }),
     );
