@@ -151,41 +151,47 @@ const TRADEMARK_SIGN = /[®™©]/;
  */
 export const NOT_ITS_DOMAIN = ', which that brand does not use.';
 
+/** Why a From line is forged, if it is, with the part of it that shows so. */
+function forgedFrom(
+  from: MailAddress,
+  nameAlone: string | undefined,
+): Pick<Indicator, 'explanation' | 'evidence'> | null {
+  // No legitimate message in the corpus (23,951, every source) has one; 770 of 7,616 phishing
+  // (the honeypot's placeholder sender left out) and 8 of 5,352 spam.
+  if (malformedAddress(from.address))
+    return {
+      explanation:
+        'The sender’s address is not one mail can come from (no real domain name after the @, a dot ending it, or brackets or quotes inside it), so the header was forged.',
+      evidence: [`From: ${from.address}`],
+    };
+  // Since rules 2.82.0. Counted over the corpus, both views, shipped model (2026-12-07): the From
+  // lines of 923 honeypot messages (2022 to March 2025, none later), no legitimate or spam
+  // message's; pasted text shows the name as the client does, so only full mail has it.
+  if (nameAlone !== undefined)
+    return {
+      explanation:
+        "The sender's From line lists a name with no address, then the address it came from with no name: written so that a mail client shows the name alone. No mail system writes a From line so; the header was forged.",
+      evidence: [`From: "${nameAlone}", <${from.address}>`],
+    };
+  return null;
+}
+
 /** From vs Reply-To vs Return-Path, display-name tricks, lookalike sender domains. */
 export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
   const out: Indicator[] = [];
   const from = email.from;
-  if (from && email.fromNameAlone !== undefined && !malformedAddress(from.address)) {
+  const forged = from ? forgedFrom(from, email.fromNameAlone) : null;
+  if (forged)
     out.push(
       indicator({
         id: 'sender.malformed_address',
         family: 'sender',
-        // Since rules 2.82.0. Counted over the corpus, both views, shipped model (2026-12-07): the
-        // From lines of 923 honeypot messages (2022 to March 2025, none later), no legitimate or
-        // spam message's; pasted text shows the name as the client does, so only full mail.
-        severity: 'high',
-        weight: 0.5,
-        explanation:
-          "The sender's From line lists a name with no address, then the address it came from with no name: written so that a mail client shows the name alone. No mail system writes a From line so; the header was forged.",
-        evidence: [`From: "${email.fromNameAlone}", <${from.address}>`],
-      }),
-    );
-  } else if (from && malformedAddress(from.address)) {
-    out.push(
-      indicator({
-        id: 'sender.malformed_address',
-        family: 'sender',
-        // No legitimate message in the corpus (23,951, every source) has one; 770 of 7,616 phishing
-        // (the honeypot's placeholder sender left out) and 8 of 5,352 spam.
         // Alone it makes a message MEDIUM (is_phishing): a forged sender is deception, not junk.
         severity: 'high',
         weight: 0.5,
-        explanation:
-          'The sender’s address is not one mail can come from (no real domain name after the @, a dot ending it, or brackets or quotes inside it), so the header was forged.',
-        evidence: [`From: ${from.address}`],
+        ...forged,
       }),
     );
-  }
   if (!from || !senderDomain) return out;
   // The From line as a mail client shows it: the evidence of every display-name signal.
   const fromLine = `From: "${from.name}" <${from.address}>`;
