@@ -429,35 +429,26 @@ function fromHeaderMailboxes(value: string | undefined): Address[] | undefined {
   }
 }
 
-/** A From header read: its first mailbox, and the name it shows alone in place of an address. */
-function fromLine(a: Address | Address[] | undefined): Pick<ParsedEmail, 'from' | 'fromNameAlone'> {
-  const alone = nameShownAlone(a);
-  return alone === null ? { from: firstMailbox(a) } : { from: firstMailbox(a), fromNameAlone: alone };
-}
-
 /**
- * The name of a From list that lists a name with no address first and then an address with no
- * name of its own (`Brand ,_<a@b>`, `Brand, <a@b>, Brand,`): a mail client shows the name alone.
- * No mail system writes a From line so. An unquoted comma in a person's name ("Smith, John
- * <a@b>") gives the address a name of its own, and is not one.
+ * A From header read: its first mailbox, and the name it shows alone in place of an address. A
+ * list that lists a name with no address first and then an address with no name of its own
+ * (`Brand ,_<a@b>`, `Brand, <a@b>, Brand,`) makes a mail client show the name alone above that
+ * address: read as the address under that name, and the name kept as `fromNameAlone`. No mail
+ * system writes a From line so. An unquoted comma in a person's name ("Smith, John <a@b>") gives
+ * the address a name of its own, and is not one.
  */
-function nameShownAlone(a: Address | Address[] | undefined): string | null {
-  if (!a) return null;
-  const all = (Array.isArray(a) ? a : [a]).flatMap(mailboxes);
+function fromLine(a: Address | Address[] | undefined): Pick<ParsedEmail, 'from' | 'fromNameAlone'> {
+  const all = a ? (Array.isArray(a) ? a : [a]).flatMap(mailboxes) : [];
   const first = all[0];
-  if (!first || first.address || !/[\p{L}\p{N}]/u.test(first.name)) return null;
+  if (!first || first.address) return { from: first ?? null };
   const withAddress = all.find((m) => m.address);
-  return withAddress && !/[\p{L}\p{N}]/u.test(withAddress.name) ? first.name.trim() : null;
+  if (!withAddress) return { from: first };
+  const from = { name: first.name || withAddress.name, address: withAddress.address };
+  return HAS_WORD.test(first.name) && !HAS_WORD.test(withAddress.name)
+    ? { from, fromNameAlone: first.name.trim() }
+    : { from };
 }
-
-function firstMailbox(a: Address | Address[] | undefined): MailAddress | null {
-  if (!a) return null;
-  const all = (Array.isArray(a) ? a : [a]).flatMap(mailboxes);
-  const first = all[0];
-  if (!first || first.address) return first ?? null;
-  const withAddress = all.find((m) => m.address);
-  return withAddress ? { name: first.name || withAddress.name, address: withAddress.address } : first;
-}
+const HAS_WORD = /[\p{L}\p{N}]/u;
 
 function toAttachment(a: Email['attachments'][number]): EmailAttachment {
   const content =
