@@ -396,6 +396,35 @@ describe('sender and authentication signals', () => {
       expect(ids(await read(from)), from).not.toContain('sender.malformed_address');
   });
 
+  it('reads a From line with no address in it at all as forged, not a machine’s own (rules 2.83.0)', async () => {
+    const read = async (from: string) =>
+      (
+        await rulesEngine().analyzeRaw(
+          textMail(from, 'Unusual sign-in activity', [
+            'Review the recent activity: https://account-review.example/signin',
+          ]),
+        )
+      ).analysis;
+    for (const [from, shown] of [
+      ['"Facebook" <>', 'From: "Facebook" <>'],
+      ['Mijnwooncomfort.nl', 'From: "Mijnwooncomfort.nl" <>'],
+      ['=?UTF-8?B?RmVkZXggcGFra2V0?= <>', 'From: "Fedex pakket" <>'],
+      ['"" <>', 'From: "" <>'],
+    ] as const) {
+      const a = await read(from);
+      const forged = a.indicators.find((i) => i.id === 'sender.malformed_address');
+      expect(forged?.explanation, from).toContain('no address in it');
+      expect(forged?.evidence, from).toEqual([shown]);
+      expect(a.risk_score, from).toBeGreaterThanOrEqual(50);
+    }
+    // A machine's own unqualified mail, and a name typed alone into the test form, are not.
+    for (const from of ['root', 'Cron Daemon <root>'])
+      expect(ids(await read(from)), from).not.toContain('sender.malformed_address');
+    expect(pastedIds('Your order', 'Facebook', 'Thanks for your order.')).not.toContain(
+      'sender.malformed_address',
+    );
+  });
+
   it('flags words mixing look-alike Cyrillic letters into Latin ones, not Russian text', () => {
     const disguised = rulesEngine().analyzeTest({
       subject: 'USAGov Portal Notice: Nеw rесоrd uрdаtе аvаіlаblе',

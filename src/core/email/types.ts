@@ -33,7 +33,8 @@ export interface ParsedEmail {
   from: MailAddress | null;
   /**
    * A full message's From list showing a name alone where its address should be (`Brand ,_<a@b>`:
-   * a name with no address, then an address with no name; parse.ts): that name. A forged header.
+   * a name with no address, then an address with no name; or no address at all, `"Brand" <>`;
+   * parse.ts): that name, empty when there is none. A forged header.
    */
   fromNameAlone?: string;
   replyTo: MailAddress[];
