@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { malformedAddress, obfuscatedName } from '../../src/core/email/signals/sender.js';
-import { brandsIn } from '../../src/core/domains/brands.js';
+import { brandsIn, withLettersJoined } from '../../src/core/domains/brands.js';
 import { createEngine } from '../../src/app/engine.js';
 import { PhishingModel } from '../../src/core/index.js';
 import { isModelSignal } from '../../src/core/model/features.js';
@@ -423,6 +423,20 @@ describe('sender and authentication signals', () => {
     expect(pastedIds('Your order', 'Facebook', 'Thanks for your order.')).not.toContain(
       'sender.malformed_address',
     );
+  });
+
+  it('reads a brand spelled out letter by letter in the sender’s name (rules 2.84.0)', () => {
+    expect(withLettersJoined('U.P.S')).toBe('U.P.S UPS');
+    expect(withLettersJoined('D H L Express')).toBe('D H L Express DHL');
+    expect(withLettersJoined('Dr. A. Lee')).toBe('Dr. A. Lee');
+    const lure = 'We could not deliver your parcel. Pay the fee: https://parcel-notice.example/pay';
+    for (const name of ['U.P.S', 'F.E.D.E.X', 'D H L Express'])
+      expect(pastedIds('Your parcel', `${name} <info@parcel-notice.example>`, lure), name).toContain(
+        'sender.brand_display_name',
+      );
+    // A person's initials spell no brand; the carrier's own domain may use its name so.
+    for (const sender of ['J. W. Smith <info@parcel-notice.example>', 'U.P.S <pkginfo@ups.com>'])
+      expect(pastedIds('Your parcel', sender, lure), sender).not.toContain('sender.brand_display_name');
   });
 
   it('flags words mixing look-alike Cyrillic letters into Latin ones, not Russian text', () => {

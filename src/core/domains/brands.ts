@@ -348,6 +348,24 @@ export function brandsOwning(domain: string): readonly string[] {
 }
 
 /**
+ * A name with its spelled-out letters joined as well: "U.P.S", "D H L" and "F.E.D.E.X" (single
+ * letters with dots or spaces between them) also read as "ups", "dhl" and "fedex", the word a
+ * reader sees in them. Two letters or more; a person's initials join into no brand.
+ */
+export function withLettersJoined(name: string): string {
+  const joined: string[] = [];
+  let run = '';
+  for (const part of `${name} .`.split(/[\s.]+/)) {
+    if (/^\p{L}$/u.test(part)) run += part;
+    else {
+      if (run.length >= 2) joined.push(run);
+      run = '';
+    }
+  }
+  return joined.length === 0 ? name : `${name} ${joined.join(' ')}`;
+}
+
+/**
  * Brands a message names where it says whose it is: its subject, its sender's name and the
  * opening of its text (the first 3,000 characters, where a letterhead and a greeting are).
  */

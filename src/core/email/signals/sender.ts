@@ -1,4 +1,4 @@
-import { brandNames, brandOwns, brandsIn, sameBrand } from '../../domains/brands.js';
+import { brandNames, brandOwns, brandsIn, sameBrand, withLettersJoined } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
 import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { registrableDomain } from '../../domains/registrable.js';
@@ -292,7 +292,7 @@ export const senderSignals: Signal = ({ email, popular, senderDomain }) => {
     );
   }
 
-  const inName = brandsIn(claimedName, { allowCommonWords: true });
+  const inName = brandsIn(withLettersJoined(claimedName), { allowCommonWords: true });
   const surname = inName.length > 0 ? brandSurname(claimedName) : null;
   const brands = inName.filter((b) => !brandOwns(b, senderDomain) && b !== surname);
   const named = brands.length === 0 && claimedName ? popular.domainNamedBy(claimedName) : null;
