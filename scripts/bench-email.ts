@@ -39,8 +39,10 @@ console.log(`model overhead: ${(full - rules).toFixed(3)} ms/message (mean)`);
 // Throughput with the worker pool `phishguard scan` uses (one engine per thread), as `scan`
 // feeds it (a window of 16 messages a worker). Workers load the built engine (dist/), so the
 // bench script builds first. Each worker is warmed up as the single worker below is (300
-// messages), then the corpus is passed through BENCH_ROUNDS times: a first pass on cold workers
-// runs at about half speed (JIT), which a short scan sees and a daemon's long-lived pool does not.
+// messages), then the corpus is passed through BENCH_ROUNDS times. Cold workers ran the first
+// 600 messages at a third to half of the later passes' rate, and each pass of a run was faster
+// than the one before (2026-12-07, cause not traced): a short scan sees the cold rate, a
+// daemon's long-lived pool the later ones.
 const { AnalyzePool } = (await import(
   '../dist/adapters/workers/analyze-pool.js' as string
 )) as typeof import('../src/adapters/workers/analyze-pool.js');

@@ -32,6 +32,16 @@ const htmlMail = (from: string, subject: string, html: string) =>
 const textMail = (from: string, subject: string, lines: readonly string[]) =>
   Buffer.from([`From: ${from}`, 'To: reader@example.org', `Subject: ${subject}`, '', ...lines].join('\r\n'));
 
+/** A short sign-in lure as full mail from the From line `from`, scored by the rules alone. */
+const signInLureFrom = async (from: string) =>
+  (
+    await rulesEngine().analyzeRaw(
+      textMail(from, 'Unusual sign-in activity', [
+        'Review the recent activity: https://account-review.example/signin',
+      ]),
+    )
+  ).analysis;
+
 describe('sender and authentication signals', () => {
   it('reads SPF/DKIM/DMARC verdicts from the top Authentication-Results header', async () => {
     const { analysis } = await analyzeFixture('phishing-paypal-lookalike.eml');
@@ -372,46 +382,30 @@ describe('sender and authentication signals', () => {
   });
 
   it('reads a From line that shows a name alone in place of its address as forged (rules 2.82.0)', async () => {
-    const read = async (from: string) =>
-      (
-        await rulesEngine().analyzeRaw(
-          textMail(from, 'Unusual sign-in activity', [
-            'Review the recent activity: https://account-review.example/signin',
-          ]),
-        )
-      ).analysis;
     // A name with no address, then the address with none of its own: clients show the name alone.
     for (const from of [
       'Microsoft account team ,_<no-reply@access-review.example>',
       'Kundendienst, <service@shop.example>, Kundendienst,',
       'Re-deliver T&T, Re-deliver T&T, <servizio@shop.example>',
     ]) {
-      const a = await read(from);
+      const a = await signInLureFrom(from);
       const forged = a.indicators.find((i) => i.id === 'sender.malformed_address');
       expect(forged?.explanation, from).toContain('shows the name alone');
       expect(a.risk_score, from).toBeGreaterThanOrEqual(50);
     }
     // A person's name with an unquoted comma gives the address a name of its own; quoted, none.
     for (const from of ['Smith, John <john@example.com>', '"Smith, John" <john@example.com>'])
-      expect(ids(await read(from)), from).not.toContain('sender.malformed_address');
+      expect(ids(await signInLureFrom(from)), from).not.toContain('sender.malformed_address');
   });
 
   it('reads a From line with no address in it at all as forged, not a machine’s own (rules 2.83.0)', async () => {
-    const read = async (from: string) =>
-      (
-        await rulesEngine().analyzeRaw(
-          textMail(from, 'Unusual sign-in activity', [
-            'Review the recent activity: https://account-review.example/signin',
-          ]),
-        )
-      ).analysis;
     for (const [from, shown] of [
       ['"Facebook" <>', 'From: "Facebook" <>'],
       ['Mijnwooncomfort.nl', 'From: "Mijnwooncomfort.nl" <>'],
       ['=?UTF-8?B?RmVkZXggcGFra2V0?= <>', 'From: "Fedex pakket" <>'],
       ['"" <>', 'From: "" <>'],
     ] as const) {
-      const a = await read(from);
+      const a = await signInLureFrom(from);
       const forged = a.indicators.find((i) => i.id === 'sender.malformed_address');
       expect(forged?.explanation, from).toContain('no address in it');
       expect(forged?.evidence, from).toEqual([shown]);
@@ -419,7 +413,7 @@ describe('sender and authentication signals', () => {
     }
     // A machine's own unqualified mail, and a name typed alone into the test form, are not.
     for (const from of ['root', 'Cron Daemon <root>'])
-      expect(ids(await read(from)), from).not.toContain('sender.malformed_address');
+      expect(ids(await signInLureFrom(from)), from).not.toContain('sender.malformed_address');
     expect(pastedIds('Your order', 'Facebook', 'Thanks for your order.')).not.toContain(
       'sender.malformed_address',
     );

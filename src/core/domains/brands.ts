@@ -350,7 +350,8 @@ export function brandsOwning(domain: string): readonly string[] {
 /**
  * A name with its spelled-out letters joined as well: "U.P.S", "D H L" and "F.E.D.E.X" (single
  * letters with dots or spaces between them) also read as "ups", "dhl" and "fedex", the word a
- * reader sees in them. Two letters or more; a person's initials join into no brand.
+ * reader sees in them. Two letters or more: a person's two initials ("J. W. Smith") join into
+ * no brand, as no listed brand is two letters long.
  */
 export function withLettersJoined(name: string): string {
   const joined: string[] = [];

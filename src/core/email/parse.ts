@@ -435,8 +435,8 @@ function fromHeaderMailboxes(value: string | undefined): Address[] | undefined {
  * (`Brand ,_<a@b>`, `Brand, <a@b>, Brand,`) makes a mail client show the name alone above that
  * address: read as the address under that name, and the name kept as `fromNameAlone`. No mail
  * system writes a From line so. An unquoted comma in a person's name ("Smith, John <a@b>") gives
- * the address a name of its own, and is not one. A From line with no address in it at all (`"Facebook"
- * <>`, a name alone) also shows its name alone, and keeps it the same way.
+ * the address a name of its own, and is not one. A From line with no address in it at all
+ * (`"Facebook" <>`, a name alone) also shows its name alone, and keeps it the same way.
  */
 function fromLine(a: Address | Address[] | undefined): Pick<ParsedEmail, 'from' | 'fromNameAlone'> {
   const all = a ? (Array.isArray(a) ? a : [a]).flatMap(mailboxes) : [];
