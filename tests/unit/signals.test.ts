@@ -423,14 +423,17 @@ describe('sender and authentication signals', () => {
     expect(withLettersJoined('U.P.S')).toBe('U.P.S UPS');
     expect(withLettersJoined('D H L Express')).toBe('D H L Express DHL');
     expect(withLettersJoined('Dr. A. Lee')).toBe('Dr. A. Lee');
+    // A person's two initials join too, and spell no listed brand.
+    expect(withLettersJoined('J. W. Smith')).toBe('J. W. Smith JW');
     const lure = 'We could not deliver your parcel. Pay the fee: https://parcel-notice.example/pay';
     for (const name of ['U.P.S', 'F.E.D.E.X', 'D H L Express'])
       expect(pastedIds('Your parcel', `${name} <info@parcel-notice.example>`, lure), name).toContain(
         'sender.brand_display_name',
       );
-    // A person's initials spell no brand; the carrier's own domain may use its name so.
-    for (const sender of ['J. W. Smith <info@parcel-notice.example>', 'U.P.S <pkginfo@ups.com>'])
-      expect(pastedIds('Your parcel', sender, lure), sender).not.toContain('sender.brand_display_name');
+    // The carrier's own domain may write its name so.
+    expect(pastedIds('Your parcel', 'U.P.S <pkginfo@ups.com>', lure)).not.toContain(
+      'sender.brand_display_name',
+    );
   });
 
   it('flags words mixing look-alike Cyrillic letters into Latin ones, not Russian text', () => {

@@ -171,14 +171,14 @@ function forgedFrom(
   // corpus, both views, shipped model (2026-12-07): the From lines of 81 honeypot messages (8 of
   // them later) and 2 SpamAssassin spam, no legitimate message's; full mail only, as above. A
   // machine's own unqualified mail ("From: root", "Cron Daemon <root>") is left out.
-  if (nameAlone !== undefined && !from.address.includes('@'))
-    return SYSTEM_ACCOUNT.test(from.address || nameAlone)
-      ? null
-      : {
-          explanation:
-            'The sender’s From line has no address in it, only a name (or nothing): no mail can come from it, and a mail client shows the name alone. No mail system writes a From line so; the header was forged.',
-          evidence: [`From: "${nameAlone}" <${from.address}>`],
-        };
+  if (nameAlone !== undefined && !from.address.includes('@')) {
+    if (SYSTEM_ACCOUNT.test(from.address || nameAlone)) return null;
+    return {
+      explanation:
+        'The sender’s From line has no address in it, only a name (or nothing): no mail can come from it, and a mail client shows the name alone. No mail system writes a From line so; the header was forged.',
+      evidence: [`From: "${nameAlone}" <${from.address}>`],
+    };
+  }
   if (nameAlone !== undefined)
     return {
       explanation:
