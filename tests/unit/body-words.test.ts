@@ -127,6 +127,44 @@ describe('body words read as keys (body-words.ts)', () => {
   });
 });
 
+describe('quoting a feature as the message writes it (FeatureCollector.quote)', () => {
+  /** Each feature's quote, by its text (lower case, as the model reads a message). */
+  function quotes(text: string): Map<string, string> {
+    const c = new FeatureCollector();
+    bodyWords(text, 3000, NOT_KEYS, c);
+    const out = new Map<string, string>();
+    for (let i = 0; i < c.count; i++) out.set(c.text(i), c.quote(i));
+    return out;
+  }
+
+  it('quotes a pair with the function words the model skipped between its words', () => {
+    const q = quotes('click the link, then verify   the  account and the password');
+    expect(q.get('bb:click_link')).toBe('click the link');
+    // Runs of spaces and tabs are one space; up to three skipped words are quoted.
+    expect(q.get('bb:verify_account')).toBe('verify the account');
+    expect(quotes('verify the and the account').get('bb:verify_account')).toBe('verify the and the account');
+  });
+
+  it('marks with "…" a pair that is no phrase of the message: across punctuation, a line or many words', () => {
+    const q = quotes('please verify.\naccount locked, the password');
+    expect(q.get('bb:verify_account')).toBe('verify … account');
+    expect(q.get('bb:locked_password')).toBe('locked … password');
+    expect(quotes('verify the and the and account').get('bb:verify_account')).toBe('verify … account');
+    // A stand-in for an address is not the message's words.
+    expect(quotes('send emailaddr password').get('bb:send_password')).toBe('send … password');
+  });
+
+  it('quotes a word as written, numbers included, where the key folds them', () => {
+    const q = quotes('win64 password');
+    expect(q.get('b:win0')).toBe('win64');
+    expect(q.get('bb:win0_password')).toBe('win64 password');
+    const c = new FeatureCollector();
+    c.add('s:', 'verify');
+    c.add('bb:', 'verify', 'account');
+    expect([c.quote(0), c.quote(1)]).toEqual(['verify', 'verify account']);
+  });
+});
+
 describe('KeySet', () => {
   it('holds exactly the keys it was given', () => {
     const keys = ['verify', 'account', 'password'].map((w) => featureKey('b:', w));

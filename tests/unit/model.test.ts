@@ -156,6 +156,23 @@ describe('the shipped model', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('quotes words and phrases as the message writes them, so a reader can find each one', () => {
+    const subject = 'Verify your email address';
+    const content =
+      "Please click the link below to verify your email address for the account. Ignore this email if the account isn't yours.";
+    const a = shippedEngine().analyzeTest({
+      subject,
+      sender: 'Accounts <noreply@accounts.example>',
+      content,
+    });
+    const quoted = a.indicators.find((i) => i.id === 'model.phishing_language')?.evidence ?? [];
+    // The model reads "click link" (function words are not features); the reader sees this.
+    expect(quoted).toContain('"click the link"');
+    const written = `${subject}\n${content}`.toLowerCase();
+    for (const term of quoted)
+      for (const part of term.slice(1, -1).split(' … ')) expect(written).toContain(part);
+  });
+
   it('quotes no campaign-newsletter word as a reason, and says the wording as a whole weighed', () => {
     // A campaign's welcome, pasted: the shipped model leans to phishing on "team", "excited",
     // "support", "donation" (the honeypot's adverts use them), none of which is a reason.

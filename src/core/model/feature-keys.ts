@@ -142,6 +142,14 @@ export interface FeatureSink {
 const TABLE_BITS = 15;
 
 /**
+ * What may stand between a pair's two words for it to be quoted as one phrase: up to three
+ * words on one line.
+ */
+const PHRASE_GAP = /^[ \t]+(?:[\p{L}\p{M}'’-]+[ \t]+){0,3}$/u;
+/** The stand-ins the normaliser writes for a link or an address: not the message's words. */
+const PLACEHOLDER = /(?:url|email)addr/;
+
+/**
  * Collects a message's distinct feature keys in first-seen order, keeping each one's parts so
  * an explanation can name it. Reusable: `reset()` starts the next message without clearing
  * the table (a generation stamp per slot).
@@ -233,6 +241,27 @@ export class FeatureCollector implements FeatureSink {
   words(i: number): string {
     const [a, b] = this.#parts(i);
     return b === undefined ? a : `${a} ${b}`;
+  }
+
+  /**
+   * The i-th feature's words as the message writes them, for quoting to a reader: a pair read
+   * across the function words the model skips is quoted with them ("click the link", not
+   * "click link"), and where a line break, punctuation or more than three words stand between
+   * its two words, with "…" between them ("approved … ignore"), since no such phrase is in the
+   * message. Words added by value (the subject's, the sender's name) are quoted as words() has
+   * them.
+   */
+  quote(i: number): string {
+    const text = this.#text[i];
+    if (text === undefined) return this.words(i);
+    const s = this.#spans.subarray(4 * i, 4 * i + 4);
+    const first = text.slice(s[0], s[1]);
+    if ((s[2] as number) < 0) return first;
+    const gap = text.slice(s[1], s[2]);
+    const second = text.slice(s[2], s[3]);
+    return PHRASE_GAP.test(gap) && !PLACEHOLDER.test(gap)
+      ? `${first}${gap.replace(/[ \t]+/g, ' ')}${second}`
+      : `${first} … ${second}`;
   }
 
   /** The i-th feature's full text, as featureKeyOf reads it. */

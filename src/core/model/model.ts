@@ -200,6 +200,7 @@ export class PhishingModel {
 /**
  * The five distinct word features of the message that pushed the score up most and name a
  * reason a person recognises (reasons.ts); a pair of words needs one such word and no filler.
+ * Each is quoted as the message writes it (FeatureCollector.quote).
  */
 function topTerms(c: FeatureCollector, w: Float32Array): string[] {
   const positive: number[] = [];
@@ -208,9 +209,8 @@ function topTerms(c: FeatureCollector, w: Float32Array): string[] {
   positive.sort((x, y) => (w[y] as number) - (w[x] as number));
   const out = new Set<string>();
   for (const i of positive) {
-    const words = c.words(i);
-    const each = words.split(' ');
-    if (each.every(quotable) && each.some(namesAReason)) out.add(words);
+    const each = c.words(i).split(' ');
+    if (each.every(quotable) && each.some(namesAReason)) out.add(c.quote(i));
     if (out.size === 5) break;
   }
   return [...out];
