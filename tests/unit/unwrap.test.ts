@@ -30,6 +30,9 @@ describe('link-protection wrappers', () => {
       ],
       ['https://urldefense.com/v3/__https://ex.com/a?b=1**Ac=2__;JiY!!Q!z$', 'https://ex.com/a?b=1&&c=2'],
       ['https://urldefense.com/v3/__https://example.com/plain__;!!ABC!xyz$', 'https://example.com/plain'],
+      // Most v3 links keep one slash after the scheme (as a mailing list's posts carry them).
+      ['https://urldefense.com/v3/__http:/www.example.com__;!!KXGHL9MWuGc!s5Tn7A$', 'http://www.example.com'],
+      ['https://urldefense.com/v3/__https:/ex.com/a*b__;Jg!!Q!z$', 'https://ex.com/a&b'],
       // As a vendor integration's documentation shows one ("JSM" is "%#"): a bucket page.
       [
         'https://urldefense.com/v3/__https://firebasestorage.googleapis.com/v0/b/gund-50757.appspot.com/o/owa*2Findex2gun.html?alt=media&token=02497332-ff04*vicky@rsrchxchange.com__;JSM!!Fjc1LPEtn8I!xxxxx$',
