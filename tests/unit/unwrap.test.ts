@@ -48,6 +48,15 @@ describe('link-protection wrappers', () => {
         'https://example.com/q',
       ],
       ['https://secure-web.cisco.com/1AbCdEf/https%3A%2F%2Fexample.com%2Fpage', 'https://example.com/page'],
+      // GMX's and WEB.DE's webmail dereferrer, with and without a session token in the path.
+      [
+        'https://deref-gmx.net/mail/client/v0FT5eU-Tkk/dereferrer/?redirectUrl=https%3A%2F%2Flogin.example.top%2Fde%3Fa%3D1',
+        'https://login.example.top/de?a=1',
+      ],
+      [
+        'https://deref-web.de/mail/client/dereferrer/?redirectUrl=http%3A%2F%2Fexample.org%2F',
+        'http://example.org/',
+      ],
       // A gateway's link inside another's.
       [safeLinks('https://www.google.com/url?q=https://deep.example.com/'), 'https://deep.example.com/'],
     ];
@@ -61,6 +70,8 @@ describe('link-protection wrappers', () => {
       safeLinks('javascript:alert(1)'),
       'https://urldefense.com/v3/__https://ex.com/a*b__;!!Q!z$', // a "*" with no byte for it
       'https://www.google.com/search?q=https://example.net/',
+      'https://deref-gmx.net/mail/client/x/other/?redirectUrl=https%3A%2F%2Fexample.org%2F', // not its page
+      'https://deref-gmx.example/mail/client/x/dereferrer/?redirectUrl=https%3A%2F%2Fexample.org%2F',
       'https://protect-eu.mimecast.com/s/AbCdEfGh?domain=example.com', // a token only
       'mailto:a@example.com',
       'not a url',

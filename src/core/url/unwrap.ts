@@ -1,11 +1,13 @@
 /**
  * Link-protection wrappers: a mail gateway rewrites every link of a message to pass through its
  * own checking service (Microsoft Defender's Safe Links, Proofpoint's URL Defense, Barracuda,
- * Trend Micro, Cisco) and a redirect page can carry an address too (Google's /url). Read as they
- * stand, every link of a protected mailbox leads to the gateway: a look-alike, a risky domain
- * ending or a link off the sender's site hides behind it, and a link's shown address never
- * matches. The destination they name is what the reader reaches, so that is what is analysed.
- * Services whose links carry only a token (Mimecast) cannot be read and stay as they are.
+ * Trend Micro, Cisco) and a redirect page can carry an address too (Google's /url; the
+ * dereferrer that GMX, WEB.DE, mail.com and 1&1 webmail put before the links of mail written,
+ * replied to or forwarded there). Read as they stand, every link of a protected mailbox leads
+ * to the gateway: a look-alike, a risky domain ending or a link off the sender's site hides
+ * behind it, and a link's shown address never matches. The destination they name is what the
+ * reader reaches, so that is what is analysed. Services whose links carry only a token
+ * (Mimecast) cannot be read and stay as they are.
  */
 
 import { safeUrl } from '../domains/registrable.js';
@@ -32,7 +34,10 @@ export function unwrapLink(href: string): string | null {
 
 /** A cheap first look: only an address naming one of the services is parsed. */
 const MAYBE_WRAPPED =
-  /safelinks\.protection|urldefense\.|cudasvc\.com|trendmicro\.com|secure-web\.cisco|google\./i;
+  /safelinks\.protection|urldefense\.|cudasvc\.com|trendmicro\.com|secure-web\.cisco|google\.|deref-/i;
+
+/** The dereferrer hosts of United Internet's webmail (GMX, WEB.DE, mail.com, 1&1). */
+const DEREFERRER = /^deref-(?:gmx\.net|web(?:-02)?\.de|mail\.com|1und1\.de)$/;
 
 function destinationOf(href: string): string | null {
   if (href.length > MAX_HREF || !MAYBE_WRAPPED.test(href)) return null;
@@ -53,6 +58,7 @@ function destinationOf(href: string): string | null {
     target = decodeSafe(url.pathname.slice(url.pathname.lastIndexOf('/') + 1));
   else if (/^(?:www\.)?google\.[a-z]{2,3}(?:\.[a-z]{2})?$/.test(host) && url.pathname === '/url')
     target = param('q') ?? param('url');
+  else if (DEREFERRER.test(host) && url.pathname.endsWith('/dereferrer/')) target = param('redirectUrl');
   return target && /^https?:\/\/[^/\s]/i.test(target) ? target : null;
 }
 
