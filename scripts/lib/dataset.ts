@@ -70,11 +70,11 @@ export async function loadDataset(
   return out;
 }
 
-/** A short hash of the parser's source files (src/core/email/*.ts). */
+/** A short hash of the engine core's source files (every .ts under src/core/). */
 function parserFingerprint(): string {
-  const src = join(import.meta.dirname, '..', '..', 'src', 'core', 'email');
+  const src = join(import.meta.dirname, '..', '..', 'src', 'core');
   const hash = createHash('sha256');
-  for (const f of readdirSync(src)
+  for (const f of readdirSync(src, { recursive: true, encoding: 'utf8' })
     .filter((n) => n.endsWith('.ts'))
     .sort())
     hash.update(f).update(readFileSync(join(src, f)));
@@ -86,7 +86,8 @@ type Parsed = { m: Omit<CorpusMessage, 'raw'> & { raw: Buffer }; full: ParsedEma
 /**
  * The corpus parsed. With PHISHGUARD_DATASET_CACHE=DIR (experiments only), parsed messages are
  * kept in DIR between runs, under a name that changes with the parser's source (every file of
- * src/core/email/), so a parser change never reads a stale cache.
+ * src/core/, since the parser reads links with src/core/url/ and hosts with src/core/domains/),
+ * so a parser change never reads a stale cache.
  */
 async function* parsedCorpus(split: 'train' | 'dev'): AsyncGenerator<Parsed> {
   const dir = process.env.PHISHGUARD_DATASET_CACHE;
