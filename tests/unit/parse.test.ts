@@ -248,6 +248,33 @@ describe('MIME parsing', () => {
     expect(pasted.links).toHaveLength(4);
   });
 
+  it('ends an address written in Korean, Japanese or Chinese text where the sentence goes on', () => {
+    const links = (content: string) =>
+      parseTestEmail({ subject: 's', sender: '', content }).links.map((l) => l.href);
+    // "에서" (at) straight after the host; full-width punctuation after a path.
+    expect(links('비밀번호는 http://www.hanbit-books.co.kr에서 설정하세요.')).toEqual([
+      'http://www.hanbit-books.co.kr',
+    ]);
+    expect(links('再設定は https://www.example.co.jp/reset/abc123。手続き（必須）')).toEqual([
+      'https://www.example.co.jp/reset/abc123',
+    ]);
+    expect(links('详情见www.example.cn，谢谢')).toEqual(['http://www.example.cn']);
+    expect(links('请访问 http://www.aacsb.edu.去查询')).toEqual(['http://www.aacsb.edu']);
+    // A path or a host written in those scripts is an address's own.
+    expect(links('https://ja.wikipedia.org/wiki/日本 と https://例え.テスト/')).toEqual([
+      'https://ja.wikipedia.org/wiki/日本',
+      'https://例え.テスト/',
+    ]);
+    // Read so, the Korean host is no mixed-script look-alike.
+    const a = rulesEngine().analyzeTest({
+      subject: '비밀번호 재설정',
+      sender: 'Hanbit <noreply@hanbit-books.co.kr>',
+      content:
+        '비밀번호 재설정을 요청하셨습니다. http://www.hanbit-books.co.kr에서 새 비밀번호를 설정하세요.',
+    });
+    expect(a.indicators.map((i) => i.id)).not.toContain('links.lookalike_domain');
+  });
+
   it('reads hostile style sheets in linear time: unclosed <style> tags and comments', () => {
     const hostile = `${'<style>/* '.repeat(20_000)}<p>text</p>`;
     expect(extractHtml(hostile).text).toBe('');

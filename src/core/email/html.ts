@@ -587,8 +587,21 @@ function collapse(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** A web address written out, also defanged so no client links it ("hxxps://", "ttps://"): the reader is asked to type it. */
-const URL_IN_TEXT = /\b(?:(?:https?|hxxps?|ttps?):\/\/|www\.)[^\s<>"'()[\]{}]+/gi;
+/**
+ * A web address written out, also defanged so no client links it ("hxxps://", "ttps://"): the
+ * reader is asked to type it. It ends at a space, a bracket or quote, or the full-width
+ * punctuation of Chinese, Japanese and Korean text (、。「」（）！：…), which an address never
+ * holds unencoded.
+ */
+const URL_IN_TEXT =
+  /\b(?:(?:https?|hxxps?|ttps?):\/\/|www\.)[^\s<>"'()[\]{}\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]+/gi;
+/**
+ * A host's last label in Latin letters with Korean, Japanese or Chinese letters written straight
+ * after it (or after its closing dot): the sentence goes on ("example.co.kr에서", Korean for "at
+ * example.co.kr"), since no top-level domain mixes the two.
+ */
+const CJK_AFTER_HOST =
+  /^([a-z][a-z0-9+.-]*:\/\/[^/?#\s]*\.[a-z]{2,63})\.?[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}].*$/isu;
 
 /** Bare URLs in plain text. */
 export function linksInText(text: string): EmailLink[] {
@@ -596,6 +609,7 @@ export function linksInText(text: string): EmailLink[] {
   for (const m of matchesOf(URL_IN_TEXT, text)) {
     let href = m[0].replace(/[.,;:!?]+$/, '').replace(/^(?:hxxp|ttp)/i, 'http');
     if (href.toLowerCase().startsWith('www.')) href = `http://${href}`;
+    href = href.replace(CJK_AFTER_HOST, '$1');
     out.push(linkTo(href, '', 'text'));
   }
   return out;
