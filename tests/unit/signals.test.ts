@@ -547,12 +547,33 @@ describe('link signals', () => {
     expect(brandLinks('https://www.frc-example.org/paypal')).toHaveLength(1);
   });
 
+  it('does not read a link to a local network or the reader’s own machine as a bare-address site', () => {
+    for (const host of [
+      '192.168.10.2',
+      '10.40.1.7:8080',
+      '172.20.0.5',
+      '127.0.0.1:5000',
+      '169.254.1.1',
+      '[fe80::1]',
+      '[fd00::2]',
+    ])
+      expect(
+        oneLinkIds('USRP setup', 'The device page is here:', `http://${host}/`, 'device'),
+        host,
+      ).not.toContain('links.ip_host');
+    for (const host of ['198.51.100.22', '8.8.8.8', '172.32.0.5', '[2001:4860::8888]'])
+      expect(
+        oneLinkIds('USRP setup', 'The device page is here:', `http://${host}/`, 'device'),
+        host,
+      ).toContain('links.ip_host');
+  });
+
   it('flags IP hosts, @ in URLs, shorteners, javascript: and data: URLs and off-site forms', () => {
     const a = rulesEngine().analyzeTest({
       subject: 'hello',
       sender: 'a@example.com',
       content:
-        '<a href="http://192.168.4.22/login">x</a><a href="https://www.google.com@evil.example/">y</a>' +
+        '<a href="http://198.51.100.22/login">x</a><a href="https://www.google.com@evil.example/">y</a>' +
         '<a href="https://bit.ly/3abc">z</a><a href="javascript:alert(1)">j</a><a href="data:text/html;base64,PHNjcmlwdD4=">d</a>' +
         '<form action="https://collector.example.net/p"><input type="text" name="u"></form>',
     });

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { brandNames, brandOwns, brandsIn, sameOrganisation } from '../../domains/brands.js';
 import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
@@ -137,7 +138,7 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0], fewSites: boolea
       });
     }
   }
-  if (info.isIp) {
+  if (info.isIp && !isLocalAddress(url.hostname)) {
     out.push({
       id: 'links.ip_host',
       severity: 'high',
@@ -263,6 +264,19 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0], fewSites: boolea
   }
   return out;
 }
+
+/**
+ * An address of the reader's own machine or local network (127.0.0.0/8, 10.0.0.0/8,
+ * 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, ::1, fc00::/7, fe80::/10): no site on the
+ * internet is there, so a link to one (a device's admin page in an engineers' list post) is not
+ * the bare-address page a phisher hosts.
+ */
+function isLocalAddress(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(host)) return false;
+  return LOCAL_RANGES.has(ipaddr.process(host).range());
+}
+const LOCAL_RANGES = new Set(['private', 'loopback', 'linkLocal', 'uniqueLocal']);
 
 /** Cloud object storage, where a page is a file anyone with an account can upload. */
 const BUCKET_HOST =
