@@ -1454,6 +1454,18 @@ describe('forged brand sender', () => {
     expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
   });
 
+  it("reads a link to a local address under a brand's From line as forged too, though no bare-address site", async () => {
+    const local = htmlMail(
+      'PayPal <exchange-robot@paypal.com>',
+      'Confirmation',
+      '<p>Your confirmation is ready: <a href="http://10.4.1.12:1639/index.htm">link</a></p>',
+    );
+    const { analysis } = await rulesEngine().analyzeRaw(local);
+    expect(ids(analysis)).not.toContain('links.ip_host');
+    expect(forged(analysis)?.evidence).toContain('Link host: 10.4.1.12');
+    expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
+  });
+
   it('leaves free-mail and unknown senders to the other signals', async () => {
     for (const from of ['Ann <ann.lee@gmail.com>', 'Lab <admin@lab.example>']) {
       const { analysis } = await rulesEngine().analyzeRaw(raw(from));

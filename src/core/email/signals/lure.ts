@@ -1,5 +1,6 @@
 import { brandName, brandOf, brandsIn } from '../../domains/brands.js';
 import { FREEMAIL } from '../../domains/freemail.js';
+import { hostInfo } from '../../domains/registrable.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import type { Indicator } from '../types.js';
 import { indicator } from './context.js';
@@ -235,7 +236,7 @@ export function lureSignals(
   }
   const offBrand = offBrandLinks(byId('sender.brand_display_name'), linkDomains);
   if (offBrand && !out.some((i) => i.id === offBrand.id)) out.push(offBrand);
-  const forged = forgedBrand(senderDomain, indicators);
+  const forged = forgedBrand(senderDomain, indicators, linkDomains);
   if (forged) out.push(forged);
   return out;
 }
@@ -343,11 +344,19 @@ function offBrandLinks(claim: Indicator | undefined, linkDomains: readonly strin
  * (TREC's PayPal and Bank of America lures, labelled spam there). A form posting elsewhere (the
  * same day): 32 Nazario, 1 spam.
  */
-function forgedBrand(senderDomain: string | null, indicators: readonly Indicator[]): Indicator | null {
+function forgedBrand(
+  senderDomain: string | null,
+  indicators: readonly Indicator[],
+  linkDomains: readonly string[],
+): Indicator | null {
   if (!senderDomain || FREEMAIL.has(senderDomain)) return null;
   const brand = brandOf(senderDomain);
   if (!brand) return null;
   const name = brandName(brand);
+  // A link to a local network's address raises no links.ip_host (nobody outside serves a page
+  // there), yet it is no site of the brand's either: PayPal's "Confirmation" lures of 2004
+  // linked 10.4.1.12 under a PayPal From line.
+  const ipLink = linkDomains.find((d) => hostInfo(d).isIp);
   for (const [id, says] of [BARE_IP, BRAND_ELSEWHERE, FORM_ELSEWHERE]) {
     // Only the sender's own brand named elsewhere: a link naming another brand says nothing
     // about this From line.
@@ -357,12 +366,13 @@ function forgedBrand(senderDomain: string | null, indicators: readonly Indicator
         (id !== BRAND_ELSEWHERE[0] ||
           brandsIn(i.evidence[0] ?? '', { allowCommonWords: false }).includes(brand)),
     );
-    if (!link) continue;
+    const evidence = link?.evidence[0] ?? (id === BARE_IP[0] && ipLink ? `Link host: ${ipLink}` : undefined);
+    if (evidence === undefined) continue;
     const yet = id === BRAND_ELSEWHERE[0] ? `links to ${name}'s name on a domain ${name} does not use` : says;
     return decisive(
       'sender.forged_brand',
       `The message writes from ${senderDomain}, a domain of the brand ${name}, yet ${yet}: a brand links to its own sites, so the From line is likely forged.`,
-      [`From domain: ${senderDomain}`, link.evidence[0]],
+      [`From domain: ${senderDomain}`, evidence],
     );
   }
   return null;
