@@ -1445,7 +1445,7 @@ describe('forged brand sender', () => {
       'Confirmation',
       '<p>Your confirmation is ready: <a href="http://198.51.100.23:1639/index.htm">link</a></p>',
     );
-  const forged = (a: { indicators: { id: string; explanation: string }[] }) =>
+  const forged = (a: { indicators: { id: string; explanation: string; evidence: string[] }[] }) =>
     a.indicators.find((i) => i.id === 'sender.forged_brand');
 
   it("reads a brand's own From line over a link to a bare IP address as forged", async () => {
