@@ -146,8 +146,11 @@ const TABLE_BITS = 15;
  * words on one line.
  */
 const PHRASE_GAP = /^[ \t]+(?:[\p{L}\p{M}'’-]+[ \t]+){0,3}$/u;
-/** The stand-ins the normaliser writes for a link or an address: not the message's words. */
-const PLACEHOLDER = /(?:url|email)addr/;
+/**
+ * The stand-ins the normaliser (features.ts) writes for each address and link in the text, so
+ * their parts never become words: never features, never quoted, not the message's words.
+ */
+export const PLACEHOLDERS: ReadonlySet<string> = new Set(['emailaddr', 'urladdr']);
 
 /**
  * Collects a message's distinct feature keys in first-seen order, keeping each one's parts so
@@ -259,7 +262,11 @@ export class FeatureCollector implements FeatureSink {
     if ((s[2] as number) < 0) return first;
     const gap = text.slice(s[1], s[2]);
     const second = text.slice(s[2], s[3]);
-    return PHRASE_GAP.test(gap) && !PLACEHOLDER.test(gap)
+    return PHRASE_GAP.test(gap) &&
+      !gap
+        .trim()
+        .split(/[ \t]+/)
+        .some((w) => PLACEHOLDERS.has(w))
       ? `${first}${gap.replace(/[ \t]+/g, ' ')}${second}`
       : `${first} … ${second}`;
   }

@@ -4,7 +4,7 @@ import { LIST_TAG } from '../email/list-tag.js';
 import type { Indicator, ParsedEmail } from '../email/types.js';
 import { brandOwns, brandsNamedBy, sameOrganisation } from '../domains/brands.js';
 import { bodyWords } from './body-words.js';
-import { featureKey, KeySet, type FeatureSink } from './feature-keys.js';
+import { featureKey, KeySet, PLACEHOLDERS, type FeatureSink } from './feature-keys.js';
 import { STOPWORDS } from './stopwords.js';
 import { wordTokens } from './words.js';
 
@@ -272,11 +272,9 @@ const FOOTER_ANYWHERE = new RegExp(FOOTER.source, 'gi');
 /** . ! ? and the line end bound a footer's sentence. */
 const SENTENCE_END = new Set([46, 33, 63, 10]);
 
-/**
- * Addresses and links in the text are replaced by these (so their parts never become words),
- * then dropped: a URL written out in plain text marks old plain-text list mail, not legitimacy.
- */
-const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
+// Addresses and links in the text are replaced by PLACEHOLDERS (so their parts never become
+// words), then dropped: a URL written out in plain text marks old plain-text list mail, not
+// legitimacy.
 /**
  * Numbers, alone or written with separators ("0", "0-0-0" once digits are folded): an order or
  * invoice number in a subject says nothing about phishing, yet "s:0" had learned 2.9 towards it

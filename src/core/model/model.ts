@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { FeatureCollector, keySlot, WORD_PREFIXES, wordScale, type FeatureSink } from './feature-keys.js';
+import {
+  FeatureCollector,
+  keySlot,
+  PLACEHOLDERS,
+  WORD_PREFIXES,
+  wordScale,
+  type FeatureSink,
+} from './feature-keys.js';
 import { namesAReason } from './reasons.js';
 
 export const ModelFileSchema = z.object({
@@ -228,8 +235,6 @@ const TOP_TERMS_FROM = 0.3;
 const MIN_EXPLAINED_WEIGHT = 0.5;
 /** Words a reader sees in the message (subject, body, sender name); link paths are not quoted. */
 const QUOTED_PREFIXES = new Set(['s:', 'b:', 'bb:', 'n:']);
-/** Stand-ins the normaliser writes for addresses and links: not the sender's words. */
-const PLACEHOLDERS = new Set(['emailaddr', 'urladdr']);
 /**
  * Words that may weigh in the score but mean nothing to a reader as a reason ("after", "only",
  * "jetzt"): never quoted. The score is unchanged; only the explanation skips them. Function words
