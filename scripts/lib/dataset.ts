@@ -70,7 +70,7 @@ export async function loadDataset(
   return out;
 }
 
-/** A short hash of the engine core's source files (every .ts under src/core/). */
+/** A short hash of the parser's source files: every .ts under src/core/, and the QR reader. */
 function parserFingerprint(): string {
   const src = join(import.meta.dirname, '..', '..', 'src', 'core');
   const hash = createHash('sha256');
@@ -78,6 +78,7 @@ function parserFingerprint(): string {
     .filter((n) => n.endsWith('.ts'))
     .sort())
     hash.update(f).update(readFileSync(join(src, f)));
+  hash.update(readFileSync(join(src, '..', 'adapters', 'data', 'qr-reader.ts')));
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -86,8 +87,8 @@ type Parsed = { m: Omit<CorpusMessage, 'raw'> & { raw: Buffer }; full: ParsedEma
 /**
  * The corpus parsed. With PHISHGUARD_DATASET_CACHE=DIR (experiments only), parsed messages are
  * kept in DIR between runs, under a name that changes with the parser's source (every file of
- * src/core/, since the parser reads links with src/core/url/ and hosts with src/core/domains/),
- * so a parser change never reads a stale cache.
+ * src/core/, since the parser reads links with src/core/url/ and hosts with src/core/domains/,
+ * and the QR reader it is given), so a parser change never reads a stale cache.
  */
 async function* parsedCorpus(split: 'train' | 'dev'): AsyncGenerator<Parsed> {
   const dir = process.env.PHISHGUARD_DATASET_CACHE;

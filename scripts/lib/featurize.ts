@@ -7,6 +7,7 @@ import {
   type ParsedEmail,
   type PopularDomains,
 } from '../../src/core/index.js';
+import { readQrCodes } from '../../src/adapters/data/qr-reader.js';
 
 /** Generator artefacts to leave out of what a message teaches (see dataset.ts). */
 export interface Scrub {
@@ -42,5 +43,5 @@ export function featuresOf(parsed: ParsedEmail, popular: PopularDomains, scrub?:
 }
 
 export async function parseFull(raw: Buffer): Promise<ParsedEmail> {
-  return parseRawEmail(raw);
+  return parseRawEmail(raw, { readQrCodes });
 }

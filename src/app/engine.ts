@@ -11,6 +11,7 @@ import {
   type ParsedEmail,
 } from '../core/index.js';
 import { loadModel, loadPopularDomains } from '../adapters/data/load.js';
+import { readQrCodes } from '../adapters/data/qr-reader.js';
 
 export interface TestEmailInput {
   subject: string;
@@ -46,7 +47,7 @@ export function createEngine(deps?: Partial<AnalysisDeps> & { useModel?: boolean
     modelLoaded: !!resolved.model,
     version: engineVersion(resolved.model),
     async analyzeRaw(raw, opts) {
-      const parsed = await parseRawEmail(raw);
+      const parsed = await parseRawEmail(raw, { readQrCodes });
       const trusted = opts?.trustedAuthServIds ?? resolved.trustedAuthServIds;
       return { parsed, analysis: analyzeParsed(parsed, { ...resolved, trustedAuthServIds: trusted }) };
     },

@@ -1,6 +1,7 @@
 import { registrableDomain, webLinkDomain } from '../domains/registrable.js';
 import type { PopularDomains } from '../domains/popular.js';
 import { emitFeatures, isModelSignal } from '../model/features.js';
+import { appStorePage } from '../url/lists.js';
 import type { PhishingModel } from '../model/model.js';
 import { asksOnlyForAdministrator, hasCallToAction } from './call-to-action.js';
 import { meetingInvitation } from './invitation.js';
@@ -36,7 +37,7 @@ const REASSURING: ReadonlySet<string> = new Set([
 ]);
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.86.1';
+export const RULES_VERSION = '2.87.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -364,19 +365,6 @@ function linkDomains(email: ParsedEmail, exceptAppStores = false): string[] {
     if (domain) out.add(domain);
   }
   return [...out];
-}
-
-/**
- * An app's page on Apple's or Google's store: the "Download our app" links of a service's
- * footer. The store shows an app, not a sign-in page anyone can put up, so such a link does not
- * take an authenticated sender's mail off its own sites. (A Jira notice with them, its sender
- * authenticated, read LOW 32 or MEDIUM 54 for lack of the verified sender's trust; SAFE 6 and 11
- * with it; 2026-12-06.)
- */
-const APP_STORE_PAGE =
-  /^https:\/\/(?:(?:apps|itunes)\.apple\.com\/(?:[a-z]{2}\/)?app\/|play\.google\.com\/store\/apps\/)/i;
-function appStorePage(href: string): boolean {
-  return APP_STORE_PAGE.test(href);
 }
 
 export function summarise(

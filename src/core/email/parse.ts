@@ -3,6 +3,7 @@ import type { Address, Email } from 'postal-mime';
 import { withoutGatewayMarks } from './gateway.js';
 import { isOutlookItem, outlookItemToMime } from './outlook-msg.js';
 import { openOpaqueSmime } from './smime.js';
+import { qrLinks, type QrReader } from './qr.js';
 import { isTnef, readTnef, readTnefBody } from './tnef.js';
 import {
   extractHtml,
@@ -54,6 +55,8 @@ export async function parseRawEmail(
 }
 
 export interface ReadOptions {
+  /** Reads the QR codes of the message's pictures as links (qr.ts); without it none is read. */
+  readQrCodes?: QrReader;
   /**
    * The message as it came, for showing it (view.ts): a gateway's subject tag, banner and
    * first-contact link kept. The analysis reads it without them (gateway.ts withoutGatewayMarks,
@@ -81,6 +84,7 @@ function isAttachedMessage(a: EmailAttachment): a is EmailAttachment & { content
 async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOptions): Promise<ParsedEmail> {
   const one = withTnefFiles(await parseOne(raw));
   const parsed = options.asSent ? one : withoutGatewayMarks(one);
+  parsed.links.push(...(await qrLinks(parsed, options.readQrCodes)));
   if (depth >= MAX_ATTACHED_DEPTH) return parsed;
   const attached = parsed.attachments.filter(isAttachedMessage);
   if (attached.length === 0) return parsed;

@@ -71,6 +71,10 @@ export function recommendationsFor(a: EmailAnalysis): string[] {
     out.push('Do not open the attachment; have it scanned first.');
   if ([...ids].some((id) => id.startsWith('links.')))
     out.push('Check where links really lead before opening them (use link analysis).');
+  if (ids.has('links.qr_code'))
+    out.push(
+      'Do not scan the QR code with your phone: it opens the site away from your mail’s protection. Its address is shown above; check it with link analysis instead.',
+    );
   if (restsOnPastedWording(a))
     out.push(
       'This verdict rests on the pasted words alone: what tells a real notice from its imitation, the sender’s authenticated address and where its links go, stays behind when text is copied. Before acting on it, paste it again with its link’s address (right-click the link or button and copy the link address; copying does not open it), or analyse the original message (saved as .eml) or the link itself (link analysis).',

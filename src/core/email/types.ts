@@ -6,9 +6,12 @@ export interface MailAddress {
 
 export interface EmailLink {
   href: string;
-  /** Visible text of the anchor (HTML) or '' for a bare URL found in text. */
+  /** Visible text of the anchor (HTML) or '' for a bare URL found in text or a QR code. */
   text: string;
-  source: 'html' | 'text' | 'form';
+  /** Where the link is: an HTML anchor, an address in the text, a form's action, a QR code (qr.ts). */
+  source: 'html' | 'text' | 'form' | 'qr';
+  /** For a QR code: the file name of the picture that holds it. */
+  picture?: string;
 }
 
 export interface EmailForm {

@@ -2,6 +2,7 @@ import { decodeWords } from 'postal-mime';
 import sanitizeHtml from 'sanitize-html';
 import { asInternetMessage, parseRawEmail } from './parse.js';
 import { attributedResults } from './signals/auth.js';
+import type { QrReader } from './qr.js';
 
 /** One stored message as a person reads it: headers, visible text, parts, links, authentication. */
 export interface MessageView {
@@ -30,8 +31,9 @@ const MAX_TEXT = 200_000;
 export async function messageView(
   raw: Uint8Array,
   trustedAuthServIds: readonly string[] = [],
+  readQrCodes?: QrReader,
 ): Promise<MessageView> {
-  const parsed = await parseRawEmail(raw, { asSent: true });
+  const parsed = await parseRawEmail(raw, { asSent: true, readQrCodes });
   const attributed = attributedResults(parsed.authResults, trustedAuthServIds);
   const verdict = (method: string) =>
     attributed
@@ -51,7 +53,10 @@ export async function messageView(
       mime_type: a.mimeType,
       size: a.size,
     })),
-    links: parsed.links.map((l) => ({ url: l.href, text: l.text })),
+    links: parsed.links.map((l) => ({
+      url: l.href,
+      text: l.source === 'qr' ? `QR code in ${l.picture ?? 'a picture'}` : l.text,
+    })),
     authentication: attributed
       ? {
           authserv_id: attributed.authservId,

@@ -190,3 +190,16 @@ export function isFreeHost(hostname: string): boolean {
     if (FREE_HOSTS.has(h.slice(dot + 1))) return true;
   return false;
 }
+
+/**
+ * An app's page on Apple's or Google's store: the "Download our app" links of a service's
+ * footer. The store shows an app, not a sign-in page anyone can put up, so such a link does not
+ * take an authenticated sender's mail off its own sites. (A Jira notice with them, its sender
+ * authenticated, read LOW 32 or MEDIUM 54 for lack of the verified sender's trust; SAFE 6 and 11
+ * with it; 2026-12-06.)
+ */
+const APP_STORE_PAGE =
+  /^https:\/\/(?:(?:apps|itunes)\.apple\.com\/(?:[a-z]{2}\/)?app\/|play\.google\.com\/store\/apps\/)/i;
+export function appStorePage(href: string): boolean {
+  return APP_STORE_PAGE.test(href);
+}

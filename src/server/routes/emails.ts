@@ -5,6 +5,7 @@ import type { AppDeps } from '../env.js';
 import { ERRORS, json, jsonBody, routes, signedIn } from '../openapi/route.js';
 import { Detail, EmailDetail, EmailPage, EmailSummary, MessageViewSchema } from '../openapi/schemas.js';
 import { trustedAuthServIds } from '../../app/mailbox-trust.js';
+import { readQrCodes } from '../../adapters/data/qr-reader.js';
 import { inertHtml, messageView, parseRawEmail, PREVIEW_CSP } from '../../core/index.js';
 import { relearnSoon } from '../../app/sender-history.js';
 import { dayStart, searchFilters } from '../../app/search-query.js';
@@ -357,7 +358,7 @@ export function emailRoutes(deps: AppDeps) {
         const raw = await storedRaw(id, userId);
         const email = (await store.emails.get(id, userId)) as EmailRow;
         const mailbox = await store.mailboxes.byId(email.mailbox_id);
-        return c.json(await messageView(raw, mailbox ? trustedAuthServIds(mailbox) : []), 200);
+        return c.json(await messageView(raw, mailbox ? trustedAuthServIds(mailbox) : [], readQrCodes), 200);
       },
     )
     .openapi(

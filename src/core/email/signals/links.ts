@@ -4,7 +4,14 @@ import { findLookalike, imitatedHere } from '../../domains/lookalike.js';
 import { hostInfo, registrableDomain, safeUrl } from '../../domains/registrable.js';
 import type { EmailLink, Indicator } from '../types.js';
 import { indicator, namingText, type Signal } from './context.js';
-import { freeHostOwnPage, freeHostsWritten, isFreeHost, isRiskyTld, isShortener } from '../../url/lists.js';
+import {
+  appStorePage,
+  freeHostOwnPage,
+  freeHostsWritten,
+  isFreeHost,
+  isRiskyTld,
+  isShortener,
+} from '../../url/lists.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import { matchesOf } from '../../matches.js';
 
@@ -26,6 +33,13 @@ const ACCOUNT_STEP =
  */
 const ACCOUNT_MAIL_SITES = 2;
 const FREE_HOST_WHY = 'a free host where anyone can publish a site in minutes';
+/**
+ * A QR code opening a site that is not the sender's (qr.ts): a link hidden from the mail client,
+ * opened on a phone. Not decisive alone (a shop's "scan for our app" does it too): what the
+ * message asks and where the code leads decide, and every other link check reads the code's
+ * address as well.
+ */
+const QR_OFFSITE_WEIGHT = 0.3;
 
 interface Finding {
   id: string;
@@ -126,6 +140,18 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0], fewSites: boolea
   if (!url) return out;
   const info = hostInfo(url.hostname);
 
+  if (link.source === 'qr' && !appStorePage(raw)) {
+    const own = ctx.senderDomain && info.domain && sameOrganisation(info.domain, ctx.senderDomain);
+    if (!own)
+      out.push({
+        id: 'links.qr_code',
+        severity: 'medium',
+        weight: QR_OFFSITE_WEIGHT,
+        explanation:
+          "A QR code in a picture opens a site that is not the sender's: your phone opens it, outside your mail's link checks, and its address cannot be read before it is opened.",
+        evidence: `${raw} (QR code in ${link.picture ?? 'a picture'})`,
+      });
+  }
   if (link.source === 'form') {
     const senderDomain = ctx.senderDomain;
     if (!senderDomain || info.domain !== senderDomain) {

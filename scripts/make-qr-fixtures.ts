@@ -1,0 +1,112 @@
+// Writes fixtures/email/phishing-qr-mfa.eml and legit-event-ticket-qr.eml: messages whose
+// pictures hold QR codes (drawn with the qrcode package, written as PNG, or as JPEG with jpeg-js),
+// for tests of QR reading (src/core/email/qr.ts). Run with `npx tsx scripts/make-qr-fixtures.ts`;
+// the files it writes are committed. Tests build their own messages with `qrPng`, `qrJpeg` and
+// `withPictures`.
+import jpeg from 'jpeg-js';
+import QRCode from 'qrcode';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A QR code of `text` as a PNG, `scale` pixels a module. */
+export function qrPng(text: string, scale = 6): Promise<Buffer> {
+  return QRCode.toBuffer(text, { scale, margin: 4, errorCorrectionLevel: 'M' });
+}
+
+/** The same drawn as a JPEG (quality 85), as a photo or a screenshot carries one. */
+export function qrJpeg(text: string, scale = 6): Buffer {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const side = (modules.size + 8) * scale;
+  const data = Buffer.alloc(side * side * 4, 255);
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++) {
+      const mx = Math.floor(x / scale) - 4;
+      const my = Math.floor(y / scale) - 4;
+      const dark = mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx);
+      if (dark) data.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+    }
+  return jpeg.encode({ data, width: side, height: side }, 85).data;
+}
+
+export interface Picture {
+  filename: string;
+  type: string;
+  content: Buffer;
+  /** Shown in the HTML (a Content-ID) rather than attached. */
+  inline?: boolean;
+}
+
+/** A message of HTML with pictures, inline (multipart/related) or attached (multipart/mixed). */
+export function withPictures(headers: string, html: string, pictures: Picture[]): string {
+  const parts = [`Content-Type: text/html; charset="utf-8"\n\n${html}\n`];
+  pictures.forEach((p, i) => {
+    const base64 = p.content.toString('base64').replace(/.{76}/g, '$&\n');
+    parts.push(
+      `Content-Type: ${p.type}; name="${p.filename}"\n` +
+        (p.inline ? `Content-ID: <pic${i}>\nContent-Disposition: inline; filename="${p.filename}"\n` : '') +
+        (p.inline ? '' : `Content-Disposition: attachment; filename="${p.filename}"\n`) +
+        `Content-Transfer-Encoding: base64\n\n${base64}\n`,
+    );
+  });
+  const type = pictures.some((p) => p.inline) ? 'multipart/related' : 'multipart/mixed';
+  return (
+    `${headers.trim()}\nMIME-Version: 1.0\nContent-Type: ${type}; boundary="qr-boundary"\n\n` +
+    parts.map((p) => `--qr-boundary\n${p}`).join('') +
+    '--qr-boundary--\n'
+  );
+}
+
+async function main(): Promise<void> {
+  const dir = join(import.meta.dirname, '..', 'fixtures', 'email');
+  // A sign-in lure whose one link is the QR code: nothing in the text to click or to check.
+  const phishing = withPictures(
+    `From: "IT Service Desk" <servicedesk@mfa-renewal.example.net>
+To: alex@example.org
+Subject: Action required: renew your multi-factor authentication
+Date: Mon, 07 Dec 2026 07:41:12 +0000
+Message-ID: <mfa-7781-2026@mfa-renewal.example.net>`,
+    `<html><body><p>Dear user,</p>
+<p>Your multi-factor authentication settings expire today. To keep access to your mailbox,
+scan the QR code below with your phone's camera and sign in to confirm your details.</p>
+<p><img src="cid:pic0" alt="" width="246" height="246"></p>
+<p>If you do not renew within 24 hours your account will be suspended.</p>
+<p>IT Service Desk</p></body></html>`,
+    [
+      {
+        filename: 'image001.png',
+        type: 'image/png',
+        inline: true,
+        content: await qrPng('https://mfa-renewal-portal.example.top/auth/?email=alex@example.org'),
+      },
+    ],
+  );
+  // An event ticket: its QR code holds the ticket's number, no address; its links stay on the
+  // organiser's site.
+  const ticket = withPictures(
+    `From: "Lindenhof Concert Hall" <tickets@lindenhof-hall.example.com>
+To: alex@example.org
+Subject: Your tickets for Saturday, 12 December 2026
+Date: Sun, 06 Dec 2026 18:02:44 +0000
+Message-ID: <order-55102-tickets@lindenhof-hall.example.com>`,
+    `<html><body><p>Hello Alex,</p>
+<p>Thank you for your order 55102. Show the QR code below at the entrance; it can be scanned from
+your phone's screen or from a printout.</p>
+<p><img src="cid:pic0" alt="Ticket QR code" width="180" height="180"></p>
+<p>Doors open at 19:00. Your order is in
+<a href="https://www.lindenhof-hall.example.com/account/orders/55102">your account</a>.</p>
+<p>Lindenhof Concert Hall</p></body></html>`,
+    [
+      {
+        filename: 'ticket-55102.png',
+        type: 'image/png',
+        inline: true,
+        content: await qrPng('LH-55102-0001-SAT1212'),
+      },
+    ],
+  );
+  writeFileSync(join(dir, 'phishing-qr-mfa.eml'), phishing);
+  writeFileSync(join(dir, 'legit-event-ticket-qr.eml'), ticket);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

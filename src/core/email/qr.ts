@@ -1,0 +1,135 @@
+import type { EmailLink, ParsedEmail } from './types.js';
+
+/**
+ * QR codes in a message's pictures, read as the links they are. A QR code is a link the mail
+ * client cannot show or check: the reader's phone opens it, outside the gateway's link
+ * protection and the desktop's filters, and its address cannot be read before it is opened.
+ * Phishing that asks the reader to "scan to keep your sign-in" puts its one link there.
+ *
+ * The reader is given (src/adapters/data/qr-reader.ts: ZXing-C++'s WebAssembly build, which
+ * decodes the picture inside its sandbox too); without one no picture is read. A picture is only
+ * read when the message may be one of those: its text names a QR code or scanning, or it is
+ * mostly pictures (little text of its own). Each picture's size is read from its own header
+ * first, and a picture too large to read quickly is left unread, so a hostile message costs a
+ * bounded time.
+ */
+
+/** The texts of the QR codes in a picture (a PNG, JPEG or GIF file's bytes); [] when none is read. */
+export type QrReader = (picture: Uint8Array) => Promise<string[]>;
+
+/** At most this many pictures of one message are read. */
+export const MAX_QR_PICTURES = 3;
+/** A picture's file over this size is not read. */
+export const MAX_QR_PICTURE_BYTES = 4 * 1024 * 1024;
+/** Nor one of more pixels than this (a phone's photo is 12 million). */
+export const MAX_QR_PICTURE_PIXELS = 4_000_000;
+/** The smallest QR code is 21 modules square. */
+const MIN_SIDE = 21;
+/** Fewer characters than this (white space aside) and the message is read as mostly pictures. */
+const FEW_CHARACTERS = 300;
+
+/**
+ * The words for a QR code, for scanning one or for the phone's camera, in the languages the rules
+ * read and a few more: "scan the code", "QR-Code scannen", "escanee", "scansiona", "zeskanuj",
+ * "сканируйте", "扫码", "use your phone's camera", "câmera".
+ */
+const QR_WORDS =
+  /qr|scan|skan|escane|digitaliz|сканир|二维码|二維碼|扫|掃|読み取|camera|kamera|câmera|cámara|caméra/i;
+
+export interface PictureSize {
+  type: 'png' | 'jpeg' | 'gif';
+  width: number;
+  height: number;
+}
+
+/** A PNG's, JPEG's or GIF's size as its header gives it; null for anything else or a broken header. */
+export function pictureSize(b: Uint8Array): PictureSize | null {
+  if (b.length >= 24 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) {
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    return { type: 'png', width: view.getUint32(16), height: view.getUint32(20) };
+  }
+  if (b.length >= 10 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38) {
+    return { type: 'gif', width: b[6]! | (b[7]! << 8), height: b[8]! | (b[9]! << 8) };
+  }
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return jpegSize(b);
+  return null;
+}
+
+/** The frame header's size of a JPEG: its segments walked to the first SOFn marker. */
+function jpegSize(b: Uint8Array): PictureSize | null {
+  let i = 2;
+  while (i + 9 < b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1]!;
+    if (marker === 0xff) {
+      i++; // fill byte
+      continue;
+    }
+    // SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { type: 'jpeg', height: (b[i + 5]! << 8) | b[i + 6]!, width: (b[i + 7]! << 8) | b[i + 8]! };
+    if (marker === 0xda || marker === 0xd9) return null; // scan or end before a frame header
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2; // markers without a length
+      continue;
+    }
+    i += 2 + ((b[i + 2]! << 8) | b[i + 3]!);
+  }
+  return null;
+}
+
+/** A QR code's text as a web address: written with its scheme, or starting "www.". */
+export function qrAddress(text: string): string | null {
+  const t = text.trim();
+  if (/^https?:\/\/[^\s]+$/i.test(t)) return t;
+  if (/^www\.[^\s]+$/i.test(t)) return `http://${t}`;
+  return null;
+}
+
+/** Whether a message is one whose pictures may hold the link: it names scanning, or is mostly pictures. */
+function mayCarryQrCode(email: ParsedEmail): boolean {
+  if (QR_WORDS.test(email.subject) || QR_WORDS.test(email.text)) return true;
+  if (email.attachments.some((a) => QR_WORDS.test(a.filename))) return true;
+  let chars = 0;
+  for (const ch of email.text) if (ch.trim() !== '' && ++chars >= FEW_CHARACTERS) return false;
+  return true;
+}
+
+/**
+ * The web addresses of the QR codes in a message's pictures (attached or shown inline), as links
+ * whose source is 'qr'; none when the message neither names scanning nor is mostly pictures.
+ */
+export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): Promise<EmailLink[]> {
+  if (!read || email.mode !== 'full') return [];
+  const pictures = email.attachments.filter((a) => {
+    if (!a.content || a.content.byteLength > MAX_QR_PICTURE_BYTES) return false;
+    const size = pictureSize(a.content);
+    return (
+      size !== null &&
+      Math.min(size.width, size.height) >= MIN_SIDE &&
+      size.width * size.height <= MAX_QR_PICTURE_PIXELS
+    );
+  });
+  if (pictures.length === 0 || !mayCarryQrCode(email)) return [];
+  if (pictures.length > MAX_QR_PICTURES)
+    email.warnings.push(
+      `${pictures.length} pictures; only the first ${MAX_QR_PICTURES} were read for QR codes`,
+    );
+  const out: EmailLink[] = [];
+  const seen = new Set<string>();
+  for (const picture of pictures.slice(0, MAX_QR_PICTURES)) {
+    let texts: string[];
+    try {
+      texts = await read(picture.content!);
+    } catch {
+      continue; // a picture that cannot be decoded holds no code we can read
+    }
+    for (const text of texts) {
+      const href = qrAddress(text);
+      if (!href || seen.has(href)) continue;
+      seen.add(href);
+      out.push({ href, text: '', source: 'qr', picture: picture.filename || 'a picture' });
+    }
+  }
+  return out;
+}

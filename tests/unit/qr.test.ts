@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { toTestResult } from '../../src/core/email/shapes.js';
+import { parseRawEmail } from '../../src/core/index.js';
+import { MAX_QR_PICTURES, pictureSize, qrAddress } from '../../src/core/email/qr.js';
+import { readQrCodes } from '../../src/adapters/data/qr-reader.js';
+import { qrJpeg, qrPng, withPictures } from '../../scripts/make-qr-fixtures.js';
+import { analyzeFixture, rulesEngine, shippedEngine } from '../helpers/engine.js';
+
+const LURE = 'https://mfa-renewal-portal.example.top/auth/?email=alex@example.org';
+const FROM = `From: "IT Service Desk" <servicedesk@mfa-renewal.example.net>
+To: alex@example.org
+Subject: Renew your multi-factor authentication
+Message-ID: <t1@mfa-renewal.example.net>`;
+const SCAN = '<p>Scan the QR code with your phone to keep access to your mailbox.</p><img src="cid:pic0">';
+const raw = (s: string) => new TextEncoder().encode(s.replace(/\n/g, '\r\n'));
+const parse = (s: string) => parseRawEmail(raw(s), { readQrCodes });
+const qrOf = async (s: string) => (await parse(s)).links.filter((l) => l.source === 'qr');
+
+describe('QR codes in pictures', () => {
+  it('reads a picture size from its own header, and nothing from other bytes', async () => {
+    const png = await qrPng('https://example.com/', 4);
+    expect(pictureSize(png)).toEqual({ type: 'png', width: 132, height: 132 });
+    expect(pictureSize(qrJpeg('https://example.com/', 4))).toEqual({ type: 'jpeg', width: 132, height: 132 });
+    const gif = Buffer.from('474946383961400120000000', 'hex'); // GIF89a, 320 x 32
+    expect(pictureSize(gif)).toEqual({ type: 'gif', width: 320, height: 32 });
+    expect(pictureSize(Buffer.from('%PDF-1.7\n'))).toBeNull();
+    // A JPEG cut before its frame header, and one whose segment lengths run off its end.
+    expect(pictureSize(Buffer.from('ffd8ffe000104a464946', 'hex'))).toBeNull();
+    expect(pictureSize(Buffer.from('ffd8ffe0ffff00000000000000', 'hex'))).toBeNull();
+  });
+
+  it('takes web addresses from a code, and no other payload', () => {
+    expect(qrAddress(' https://a.example/x?y=1 ')).toBe('https://a.example/x?y=1');
+    expect(qrAddress('HTTP://A.EXAMPLE/X')).toBe('HTTP://A.EXAMPLE/X');
+    expect(qrAddress('www.a.example/p')).toBe('http://www.a.example/p');
+    expect(qrAddress('WIFI:S:Guest;T:WPA;P:secret;;')).toBeNull();
+    expect(qrAddress('otpauth://totp/Example:alex?secret=JBSWY3DPEHPK3PXP')).toBeNull();
+    expect(qrAddress('https://a.example/ and more')).toBeNull();
+  });
+
+  it('reads the one link of a sign-in lure from its QR code, and says where it leads', async () => {
+    const { analysis } = await analyzeFixture('phishing-qr-mfa.eml', rulesEngine());
+    const qr = analysis.indicators.find((i) => i.id === 'links.qr_code');
+    expect(qr?.evidence).toEqual([`${LURE} (QR code in image001.png)`]);
+    // The code's address is read by every other link check too.
+    expect(analysis.indicators.find((i) => i.id === 'links.risky_tld')?.evidence).toEqual([LURE]);
+    expect(toTestResult(analysis, new Date(0)).recommendations.join(' ')).toMatch(/Do not scan the QR code/);
+    const shipped = (await analyzeFixture('phishing-qr-mfa.eml', shippedEngine())).analysis;
+    expect(shipped.risk_level).toBe('HIGH');
+  });
+
+  it('scores the lure higher for the code it reads', async () => {
+    const withCode = withPictures(FROM, SCAN, [
+      { filename: 'code.png', type: 'image/png', inline: true, content: await qrPng(LURE) },
+    ]);
+    const blank = withPictures(FROM, SCAN, [
+      { filename: 'code.png', type: 'image/png', inline: true, content: await qrPng('nothing to open here') },
+    ]);
+    const [a, b] = await Promise.all([withCode, blank].map((m) => rulesEngine().analyzeRaw(raw(m))));
+    expect(a!.analysis.risk_score).toBeGreaterThan(b!.analysis.risk_score + 20);
+    expect(b!.analysis.indicators.map((i) => i.id)).not.toContain('links.qr_code');
+  });
+
+  it('reads JPEG pictures attached as files', async () => {
+    const links = await qrOf(
+      withPictures(FROM, '<p>Scan the attached code.</p>', [
+        { filename: 'scan-me.jpg', type: 'image/jpeg', content: qrJpeg(LURE) },
+      ]),
+    );
+    expect(links).toEqual([{ href: LURE, text: '', source: 'qr', picture: 'scan-me.jpg' }]);
+  });
+
+  it("raises nothing for a code on the sender's own site, an app store or a ticket number", async () => {
+    const { analysis } = await analyzeFixture('legit-event-ticket-qr.eml', shippedEngine());
+    expect(analysis.risk_level).toBe('SAFE');
+    expect(analysis.indicators.map((i) => i.id)).not.toContain('links.qr_code');
+    const shop = `From: Example Shop <news@shop.example.com>\nTo: alex@example.org\nSubject: Our app`;
+    for (const target of [
+      'https://www.shop.example.com/app',
+      'https://apps.apple.com/app/id1234567890',
+      'https://play.google.com/store/apps/details?id=com.example.shop',
+    ]) {
+      const m = withPictures(shop, '<p>Scan to get our app.</p>', [
+        { filename: 'app.png', type: 'image/png', inline: true, content: await qrPng(target) },
+      ]);
+      const { analysis: a } = await rulesEngine().analyzeRaw(raw(m));
+      expect(a.indicators.map((i) => i.id)).not.toContain('links.qr_code');
+    }
+  });
+
+  it('reads pictures only of mail that names scanning or is mostly pictures', async () => {
+    const long = `<p>${'Minutes of the committee meeting, with the budget table attached. '.repeat(8)}</p>`;
+    const picture = { filename: 'chart.png', type: 'image/png', inline: true, content: await qrPng(LURE) };
+    expect(await qrOf(withPictures(FROM, long, [picture]))).toEqual([]);
+    expect(await qrOf(withPictures(FROM, '<img src="cid:pic0">', [picture]))).toHaveLength(1);
+    expect(await qrOf(withPictures(FROM, `${long}<p>Use your phone's camera.</p>`, [picture]))).toHaveLength(
+      1,
+    );
+  });
+
+  it('leaves large and broken pictures unread, and reads at most a few', async () => {
+    // 37 modules and a margin of 8, 60 px a module: 2,700 px square, over 4 million pixels.
+    const large = await qrPng(LURE, 60);
+    expect(pictureSize(large)!.width * pictureSize(large)!.height).toBeGreaterThan(4_000_000);
+    const png = await qrPng(LURE);
+    const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(400, 0x5a)]);
+    const huge = Buffer.from(png);
+    huge.writeUInt32BE(100_000, 16); // IHDR width and height
+    huge.writeUInt32BE(100_000, 20);
+    for (const content of [large, broken, huge]) {
+      expect(
+        await qrOf(
+          withPictures(FROM, SCAN, [{ filename: 'x.png', type: 'image/png', inline: true, content }]),
+        ),
+      ).toEqual([]);
+    }
+    const many = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (n) => ({
+        filename: `p${n}.png`,
+        type: 'image/png',
+        content: await qrPng(`https://site${n}.example.top/`),
+      })),
+    );
+    const parsed = await parse(withPictures(FROM, SCAN, many));
+    expect(parsed.links.filter((l) => l.source === 'qr').map((l) => l.picture)).toEqual([
+      'p1.png',
+      'p2.png',
+      'p3.png',
+    ]);
+    expect(parsed.warnings).toContain(`5 pictures; only the first ${MAX_QR_PICTURES} were read for QR codes`);
+  });
+});
