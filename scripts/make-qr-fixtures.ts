@@ -6,6 +6,7 @@
 import jpeg from 'jpeg-js';
 import QRCode from 'qrcode';
 import { writeFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -14,19 +15,102 @@ export function qrPng(text: string, scale = 6): Promise<Buffer> {
   return QRCode.toBuffer(text, { scale, margin: 4, errorCorrectionLevel: 'M' });
 }
 
-/** The same drawn as a JPEG (quality 85), as a photo or a screenshot carries one. */
-export function qrJpeg(text: string, scale = 6): Buffer {
+/** A QR code's modules drawn as gray samples (0 dark, 255 light), `scale` pixels a module. */
+function qrSamples(text: string, scale: number): { side: number; gray: Buffer } {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const side = (modules.size + 8) * scale;
-  const data = Buffer.alloc(side * side * 4, 255);
+  const gray = Buffer.alloc(side * side, 255);
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++) {
       const mx = Math.floor(x / scale) - 4;
       const my = Math.floor(y / scale) - 4;
-      const dark = mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx);
-      if (dark) data.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+      if (mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx))
+        gray[y * side + x] = 0;
     }
+  return { side, gray };
+}
+
+/**
+ * A one-page PDF drawing `words` (Helvetica) and a QR code of `text` as an image XObject of the
+ * given kind: 8-bit gray Flate, 8-bit RGB Flate with PNG predictors (Sub and Paeth rows), a 1-bit
+ * image mask, or a DCTDecode JPEG. No cross-reference table: the engine's reader indexes objects
+ * by their headers, as it does for files whose table is broken.
+ */
+/** The same drawn as a JPEG (quality 85), as a photo or a screenshot carries one. */
+export function qrJpeg(text: string, scale = 6): Buffer {
+  const { side, gray } = qrSamples(text, scale);
+  const data = Buffer.alloc(side * side * 4, 255);
+  gray.forEach((v, i) => data.fill(v, i * 4, i * 4 + 3));
   return jpeg.encode({ data, width: side, height: side }, 85).data;
+}
+
+export function qrPdf(text: string, kind: 'gray' | 'rgb-predicted' | 'mask' | 'jpeg', words = ''): Buffer {
+  const scale = 4;
+  const { side, gray } = qrSamples(text, scale);
+  let dict = `/Type /XObject /Subtype /Image /Width ${side} /Height ${side}`;
+  let data: Buffer;
+  if (kind === 'gray') {
+    dict += ' /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode';
+    data = deflateSync(gray);
+  } else if (kind === 'rgb-predicted') {
+    const rowBytes = side * 3;
+    const rows = Buffer.alloc((rowBytes + 1) * side);
+    const rgb = (y: number, x: number) =>
+      x < 0 || y < 0 ? 0 : (gray[y * side + Math.floor(x / 3)] as number);
+    for (let y = 0; y < side; y++) {
+      const type = y % 2 === 0 ? 1 : 4; // Sub, Paeth
+      rows[y * (rowBytes + 1)] = type;
+      for (let x = 0; x < rowBytes; x++) {
+        const left = x >= 3 ? rgb(y, x - 3) : 0;
+        const up = y > 0 ? rgb(y - 1, x) : 0;
+        const upLeft = x >= 3 && y > 0 ? rgb(y - 1, x - 3) : 0;
+        const p = left + up - upLeft;
+        const paeth =
+          Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft)
+            ? left
+            : Math.abs(p - up) <= Math.abs(p - upLeft)
+              ? up
+              : upLeft;
+        rows[y * (rowBytes + 1) + 1 + x] = (rgb(y, x) - (type === 1 ? left : paeth)) & 0xff;
+      }
+    }
+    dict += ` /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns ${side} >>`;
+    data = deflateSync(rows);
+  } else if (kind === 'mask') {
+    const rowBytes = Math.ceil(side / 8);
+    const bits = Buffer.alloc(rowBytes * side);
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++)
+        if (gray[y * side + x]) bits[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    dict += ' /ImageMask true /Filter /FlateDecode';
+    data = deflateSync(bits);
+  } else {
+    dict += ' /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode';
+    data = qrJpeg(text, scale);
+  }
+  const page = Buffer.from(
+    `BT /F1 12 Tf 72 720 Td (${words}) Tj ET\nq 200 0 0 200 72 400 cm /Im1 Do Q\n`,
+    'latin1',
+  );
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >> /Contents 4 0 R >>',
+    ),
+    Buffer.concat([Buffer.from(`<< /Length ${page.length} >>\nstream\n`), page, Buffer.from('\nendstream')]),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
+    Buffer.concat([
+      Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`),
+      data,
+      Buffer.from('\nendstream'),
+    ]),
+  ];
+  return Buffer.concat([
+    Buffer.from('%PDF-1.4\n'),
+    ...objects.map((o, i) => Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), o, Buffer.from('\nendobj\n')])),
+    Buffer.from('trailer << /Root 1 0 R >>\n%%EOF\n'),
+  ]);
 }
 
 export interface Picture {

@@ -3,7 +3,7 @@ import { toTestResult } from '../../src/core/email/shapes.js';
 import { parseRawEmail } from '../../src/core/index.js';
 import { MAX_QR_PICTURES, pictureSize, qrAddress } from '../../src/core/email/qr.js';
 import { readQrCodes } from '../../src/adapters/data/qr-reader.js';
-import { qrJpeg, qrPng, withPictures } from '../../scripts/make-qr-fixtures.js';
+import { qrJpeg, qrPdf, qrPng, withPictures } from '../../scripts/make-qr-fixtures.js';
 import { analyzeFixture, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
 const LURE = 'https://mfa-renewal-portal.example.top/auth/?email=alex@example.org';
@@ -127,6 +127,30 @@ describe('QR codes in pictures', () => {
       'p2.png',
       'p3.png',
     ]);
-    expect(parsed.warnings).toContain(`5 pictures; only the first ${MAX_QR_PICTURES} were read for QR codes`);
+    expect(parsed.warnings).toContain(
+      `more than ${MAX_QR_PICTURES} pictures; only the first ${MAX_QR_PICTURES} were read for QR codes`,
+    );
+  });
+
+  it('reads the QR code a PDF attachment holds, as the kinds of image PDF writers store', async () => {
+    for (const kind of ['gray', 'rgb-predicted', 'mask', 'jpeg'] as const) {
+      const links = await qrOf(
+        withPictures(FROM, '<p>Please review the attached document.</p>', [
+          { filename: 'Document_7781.pdf', type: 'application/pdf', content: qrPdf(LURE, kind) },
+        ]),
+      );
+      expect(links, kind).toEqual([{ href: LURE, text: '', source: 'qr', picture: 'Document_7781.pdf' }]);
+    }
+  });
+
+  it("reads a PDF's pictures when the PDF itself names scanning or shows little text", async () => {
+    const long = `<p>${'Minutes of the committee meeting, with the budget table attached. '.repeat(8)}</p>`;
+    const pdf = (words: string) =>
+      withPictures(FROM, long, [
+        { filename: 'minutes.pdf', type: 'application/pdf', content: qrPdf(LURE, 'gray', words) },
+      ]);
+    expect(await qrOf(pdf('Scan the code with your phone to sign the contract.'))).toHaveLength(1);
+    expect(await qrOf(pdf(''))).toHaveLength(1);
+    expect(await qrOf(pdf('The committee approved the budget for the coming year. '.repeat(10)))).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export const readQrCodes: QrReader = async (picture) => {
     });
     prepared = true;
   }
-  const results = await readBarcodes(picture, { formats: ['QRCode'], maxNumberOfSymbols: 4 });
+  // Pixels go in as ImageData, which zxing-wasm reads by its fields alone.
+  const input = picture instanceof Uint8Array ? picture : ({ ...picture, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0]);
+  const results = await readBarcodes(input, { formats: ['QRCode'], maxNumberOfSymbols: 4 });
   return results.filter((r) => r.isValid).map((r) => r.text);
 };

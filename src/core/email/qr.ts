@@ -1,3 +1,4 @@
+import { isPdf, pdfPictures, pdfText, type PdfPicture } from './signals/pdf.js';
 import type { EmailLink, ParsedEmail } from './types.js';
 
 /**
@@ -14,8 +15,10 @@ import type { EmailLink, ParsedEmail } from './types.js';
  * bounded time.
  */
 
-/** The texts of the QR codes in a picture (a PNG, JPEG or GIF file's bytes); [] when none is read. */
-export type QrReader = (picture: Uint8Array) => Promise<string[]>;
+/** A picture to read: a PNG, JPEG or GIF file's bytes, or pixels (RGBA) a PDF holds. */
+export type QrPicture = PdfPicture;
+/** The texts of the QR codes in a picture; [] when none is read. */
+export type QrReader = (picture: QrPicture) => Promise<string[]>;
 
 /** At most this many pictures of one message are read. */
 export const MAX_QR_PICTURES = 3;
@@ -88,39 +91,61 @@ export function qrAddress(text: string): string | null {
 
 /** Whether a message is one whose pictures may hold the link: it names scanning, or is mostly pictures. */
 function mayCarryQrCode(email: ParsedEmail): boolean {
-  if (QR_WORDS.test(email.subject) || QR_WORDS.test(email.text)) return true;
+  if (QR_WORDS.test(email.subject)) return true;
   if (email.attachments.some((a) => QR_WORDS.test(a.filename))) return true;
+  return fewOrScanning(email.text);
+}
+
+/** A text that names a QR code or scanning, or has fewer than FEW_CHARACTERS (white space aside). */
+function fewOrScanning(text: string): boolean {
+  if (QR_WORDS.test(text)) return true;
   let chars = 0;
-  for (const ch of email.text) if (ch.trim() !== '' && ++chars >= FEW_CHARACTERS) return false;
+  for (const ch of text) if (ch.trim() !== '' && ++chars >= FEW_CHARACTERS) return false;
   return true;
 }
 
 /**
- * The web addresses of the QR codes in a message's pictures (attached or shown inline), as links
- * whose source is 'qr'; none when the message neither names scanning nor is mostly pictures.
+ * The web addresses of the QR codes in a message's pictures (attached or shown inline, and those
+ * a PDF attachment holds), as links whose source is 'qr'. A message's own pictures are read when
+ * it names scanning or is mostly pictures; a PDF's when the message or the PDF's own text does,
+ * or the PDF shows little text (a page that is one picture).
  */
 export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): Promise<EmailLink[]> {
   if (!read || email.mode !== 'full') return [];
-  const pictures = email.attachments.filter((a) => {
-    if (!a.content || a.content.byteLength > MAX_QR_PICTURE_BYTES) return false;
+  const pictures: { file: string; picture: QrPicture }[] = [];
+  let named: boolean | undefined;
+  const messageNames = () => (named ??= mayCarryQrCode(email));
+  for (const a of email.attachments) {
+    if (!a.content || pictures.length > MAX_QR_PICTURES) continue;
     const size = pictureSize(a.content);
-    return (
-      size !== null &&
-      Math.min(size.width, size.height) >= MIN_SIDE &&
-      size.width * size.height <= MAX_QR_PICTURE_PIXELS
-    );
-  });
-  if (pictures.length === 0 || !mayCarryQrCode(email)) return [];
+    if (size) {
+      if (
+        a.content.byteLength <= MAX_QR_PICTURE_BYTES &&
+        Math.min(size.width, size.height) >= MIN_SIDE &&
+        size.width * size.height <= MAX_QR_PICTURE_PIXELS &&
+        messageNames()
+      )
+        pictures.push({ file: a.filename || 'a picture', picture: a.content });
+    } else if (isPdf(a)) {
+      const held = pdfPictures(a.content, {
+        max: MAX_QR_PICTURES + 1,
+        minSide: MIN_SIDE,
+        maxPixels: MAX_QR_PICTURE_PIXELS,
+      });
+      if (held.length > 0 && (messageNames() || fewOrScanning(pdfText(a.content))))
+        for (const picture of held) pictures.push({ file: a.filename || 'a PDF', picture });
+    }
+  }
   if (pictures.length > MAX_QR_PICTURES)
     email.warnings.push(
-      `${pictures.length} pictures; only the first ${MAX_QR_PICTURES} were read for QR codes`,
+      `more than ${MAX_QR_PICTURES} pictures; only the first ${MAX_QR_PICTURES} were read for QR codes`,
     );
   const out: EmailLink[] = [];
   const seen = new Set<string>();
-  for (const picture of pictures.slice(0, MAX_QR_PICTURES)) {
+  for (const { file, picture } of pictures.slice(0, MAX_QR_PICTURES)) {
     let texts: string[];
     try {
-      texts = await read(picture.content!);
+      texts = await read(picture);
     } catch {
       continue; // a picture that cannot be decoded holds no code we can read
     }
@@ -128,7 +153,7 @@ export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): P
       const href = qrAddress(text);
       if (!href || seen.has(href)) continue;
       seen.add(href);
-      out.push({ href, text: '', source: 'qr', picture: picture.filename || 'a picture' });
+      out.push({ href, text: '', source: 'qr', picture: file });
     }
   }
   return out;

@@ -37,6 +37,27 @@ export function pdfLinks(content: Uint8Array): string[] {
   return open(content)?.links() ?? [];
 }
 
+/** A picture a PDF draws: a JPEG file's bytes (a DCTDecode image), or its pixels as RGBA. */
+export type PdfPicture = Uint8Array | Pixels;
+export interface Pixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/**
+ * The pictures a PDF holds, at most `max`, each of `minSide` to `maxPixels` by its own
+ * dictionary: DCTDecode images as the JPEG files they are, and Flate-compressed or plain images
+ * of 1- or 8-bit gray or 8-bit RGB samples (with or without PNG predictors) as their pixels.
+ * Other images (CCITT, JBIG2, JPX, indexed colours, other colour spaces) are not read.
+ */
+export function pdfPictures(
+  content: Uint8Array,
+  { max, minSide, maxPixels }: { max: number; minSide: number; maxPixels: number },
+): PdfPicture[] {
+  return open(content)?.pictures(max, minSide, maxPixels) ?? [];
+}
+
 /**
  * The text a PDF's pages show, in drawing order, words and lines separated as laid out: each
  * page's text operators (and those of the form XObjects it draws) run through its fonts'
@@ -170,6 +191,60 @@ class PdfFile {
     return [...found].slice(0, MAX_LINKS);
   }
 
+  pictures(max: number, minSide: number, maxPixels: number): PdfPicture[] {
+    const out: PdfPicture[] = [];
+    for (const o of this.objects.values()) {
+      if (out.length >= max) break;
+      if (!o.stream || !/\/Subtype\s*\/Image\b/.test(o.dict)) continue;
+      const width = Number(/\/Width\s+(\d+)/.exec(o.dict)?.[1] ?? 0);
+      const height = Number(/\/Height\s+(\d+)/.exec(o.dict)?.[1] ?? 0);
+      if (Math.min(width, height) < minSide || width * height > maxPixels) continue;
+      const bytes = this.raw.subarray(o.stream[0], o.stream[1]);
+      const filter = filterOf(o.dict);
+      if (filter === '/DCTDecode') {
+        out.push(new Uint8Array(bytes));
+        continue;
+      }
+      const mask = /\/ImageMask\s+true\b/.test(o.dict);
+      const colors = mask ? 1 : this.colours(o.dict);
+      const bits = mask ? 1 : Number(/\/BitsPerComponent\s+(\d+)/.exec(o.dict)?.[1] ?? 0);
+      if (colors === 0 || !(bits === 8 || (bits === 1 && colors === 1))) continue;
+      const rowBytes = Math.ceil((width * colors * bits) / 8);
+      const predictor = Number(/\/Predictor\s+(\d+)/.exec(o.dict)?.[1] ?? 1);
+      const png = predictor >= 10;
+      if (predictor !== 1 && !png) continue;
+      const size = (rowBytes + (png ? 1 : 0)) * height;
+      let samples: Buffer;
+      if (filter === '') samples = bytes;
+      else if (filter === '/FlateDecode' && this.opened < MAX_STREAMS) {
+        this.opened++;
+        try {
+          samples = inflateSync(bytes, { maxOutputLength: size, finishFlush: constants.Z_SYNC_FLUSH });
+        } catch {
+          continue;
+        }
+      } else continue;
+      if (samples.length < size) continue;
+      const rows = png ? unpredict(samples, rowBytes, height, Math.max(1, (colors * bits) >> 3)) : samples;
+      if (rows) out.push(toRgba(rows, width, height, colors, bits, rowBytes));
+    }
+    return out;
+  }
+
+  /** The number of colour components of an image's colour space: gray or RGB, named or ICC; else 0. */
+  private colours(dict: string): number {
+    const named = /\/ColorSpace\s*\/(DeviceGray|DeviceRGB|CalGray|CalRGB|G|RGB)\b/.exec(dict)?.[1];
+    if (named) return /Gray|^G$/.test(named) ? 1 : 3;
+    const ref = /\/ColorSpace\s*(?:\[\s*\/ICCBased\s+(\d+)\s+\d+\s+R\s*\]|(\d+)\s+\d+\s+R)/.exec(dict);
+    if (!ref) return 0;
+    let target = this.dict(Number(ref[1] ?? ref[2]));
+    // A colour space given by reference: [/ICCBased n 0 R], whose stream says how many components.
+    const icc = /^\s*\[\s*\/ICCBased\s+(\d+)\s+\d+\s+R\s*\]/.exec(target);
+    if (icc) target = this.dict(Number(icc[1]));
+    const n = Number(/\/N\s+(\d+)/.exec(target)?.[1] ?? 0);
+    return n === 1 || n === 3 ? n : 0;
+  }
+
   /** The text of the file's pages, page after page, to MAX_TEXT characters. */
   pageText(): string {
     const out = new TextOut();
@@ -253,7 +328,7 @@ class PdfFile {
     const o = this.objects.get(num);
     if (o?.stream && !/\/Subtype\s*\/Image\b|\/Length[123]\b/.test(o.dict)) {
       const bytes = this.raw.subarray(o.stream[0], o.stream[1]);
-      const filter = /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(o.dict)?.[1]?.replace(/[[\]\s]/g, '') ?? '';
+      const filter = filterOf(o.dict);
       if (filter === '') out = bytes.toString('latin1');
       else if (filter === '/FlateDecode' && this.opened < MAX_STREAMS) {
         this.opened++;
@@ -317,6 +392,67 @@ class PdfFile {
     this.fonts.set(num, font);
     return font;
   }
+}
+
+/** A stream's filter as written (`/FlateDecode`; an array of one filter read as that filter). */
+function filterOf(dict: string): string {
+  return /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dict)?.[1]?.replace(/[[\]\s]/g, '') ?? '';
+}
+
+/** Rows of samples with PNG predictors (a filter byte before each row) undone; null if one is unknown. */
+function unpredict(data: Buffer, rowBytes: number, height: number, bpp: number): Buffer | null {
+  const out = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    const type = data[y * (rowBytes + 1)];
+    const src = y * (rowBytes + 1) + 1;
+    const row = y * rowBytes;
+    for (let x = 0; x < rowBytes; x++) {
+      const raw = data[src + x] as number;
+      const left = x >= bpp ? (out[row + x - bpp] as number) : 0;
+      const up = y > 0 ? (out[row - rowBytes + x] as number) : 0;
+      const upLeft = x >= bpp && y > 0 ? (out[row - rowBytes + x - bpp] as number) : 0;
+      let value: number;
+      if (type === 0) value = raw;
+      else if (type === 1) value = raw + left;
+      else if (type === 2) value = raw + up;
+      else if (type === 3) value = raw + ((left + up) >> 1);
+      else if (type === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left);
+        const pb = Math.abs(p - up);
+        const pc = Math.abs(p - upLeft);
+        value = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+      } else return null;
+      out[row + x] = value & 0xff;
+    }
+  }
+  return out;
+}
+
+/** Gray (1 or 8 bits) or RGB (8 bits) sample rows as RGBA pixels. */
+function toRgba(
+  rows: Buffer,
+  width: number,
+  height: number,
+  colors: number,
+  bits: number,
+  rowBytes: number,
+): Pixels {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      const row = y * rowBytes;
+      if (bits === 1) data.fill((rows[row + (x >> 3)]! >> (7 - (x & 7))) & 1 ? 255 : 0, at, at + 3);
+      else if (colors === 1) data.fill(rows[row + x]!, at, at + 3);
+      else {
+        data[at] = rows[row + x * 3]!;
+        data[at + 1] = rows[row + x * 3 + 1]!;
+        data[at + 2] = rows[row + x * 3 + 2]!;
+      }
+      data[at + 3] = 255;
+    }
+  return { data, width, height };
 }
 
 /** The names a resource dictionary gives (fonts, XObjects), each with its object's number. */
