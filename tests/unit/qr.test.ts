@@ -153,4 +153,17 @@ describe('QR codes in pictures', () => {
     expect(await qrOf(pdf(''))).toHaveLength(1);
     expect(await qrOf(pdf('The committee approved the budget for the coming year. '.repeat(10)))).toEqual([]);
   });
+
+  it('reads a picture written into the HTML as a data: address', async () => {
+    const uri = `data:image/png;base64,${(await qrPng(LURE)).toString('base64')}`;
+    const html = (body: string) =>
+      `${FROM}\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n\n${body}\n`;
+    expect(await qrOf(html(`<p>Scan the code below.</p><img src="${uri}">`))).toEqual([
+      { href: LURE, text: '', source: 'qr', picture: 'a picture in the HTML' },
+    ]);
+    // Not an image type it reads, or not base64: left alone.
+    expect(
+      await qrOf(html(`<p>Scan it.</p><img src="${uri.replace('image/png', 'image/svg+xml')}">`)),
+    ).toEqual([]);
+  });
 });

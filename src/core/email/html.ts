@@ -16,7 +16,16 @@ export interface HtmlFacts {
   farIndent: number;
   /** Opening tags taken out past MAX_HTML_DEPTH open elements (withinDepth); 0 for real mail. */
   deepTagsDropped: number;
+  /**
+   * Pictures written into the HTML itself (`<img src="data:image/png;base64,…">`), as those
+   * addresses, at most MAX_DATA_PICTURES: read for QR codes (qr.ts), never shown.
+   */
+  dataPictures: string[];
 }
+
+/** Pictures written into the HTML kept for reading (qr.ts reads at most three a message). */
+const MAX_DATA_PICTURES = 4;
+const DATA_PICTURE = /^\s*data:image\/(?:png|jpe?g|gif);base64,/i;
 
 const SKIP = new Set(['script', 'style', 'head', 'title', 'noscript', 'template']);
 /**
@@ -153,6 +162,7 @@ export function extractHtml(html: string): HtmlFacts {
   const forms: EmailForm[] = [];
   let scriptCount = 0;
   let imageCount = 0;
+  const dataPictures: string[] = [];
   let skipDepth = 0;
   /** Per open element: hidden by its own or an ancestor's style, and whether its font size is zero. */
   const stack: Visibility[] = [{ hidden: false, zero: false }];
@@ -191,6 +201,8 @@ export function extractHtml(html: string): HtmlFacts {
         if (name === 'script') scriptCount++;
         if (name === 'img') {
           imageCount++;
+          if (attrs.src && dataPictures.length < MAX_DATA_PICTURES && DATA_PICTURE.test(attrs.src))
+            dataPictures.push(attrs.src);
           if (openBlanks > 0) fillBlanks();
         }
         if (BLOCK.has(name)) text.push('\n');
@@ -275,6 +287,7 @@ export function extractHtml(html: string): HtmlFacts {
     tallestBlank,
     farIndent: furthestIndent,
     deepTagsDropped: shallow.dropped,
+    dataPictures,
   };
 }
 

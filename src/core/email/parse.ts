@@ -316,6 +316,7 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
     tallestBlank: facts?.tallestBlank ?? 0,
     farIndent: facts?.farIndent ?? 0,
     scriptCount: facts?.scriptCount ?? 0,
+    dataPictures: facts?.dataPictures.length ? facts.dataPictures : undefined,
     attachments: email.attachments.map(toAttachment),
     warnings,
     size,

@@ -81,6 +81,26 @@ function jpegSize(b: Uint8Array): PictureSize | null {
   return null;
 }
 
+/** A picture a `data:` address holds, when it is one this reads (pictureReadable); else null. */
+function dataPicture(uri: string): Uint8Array | null {
+  const comma = uri.indexOf(',');
+  // Base64 of MAX_QR_PICTURE_BYTES, with room for line breaks.
+  if (comma < 0 || uri.length - comma > MAX_QR_PICTURE_BYTES * 1.4) return null;
+  const content = new Uint8Array(Buffer.from(uri.slice(comma + 1), 'base64'));
+  return pictureReadable(content) ? content : null;
+}
+
+/** A PNG, JPEG or GIF file of a size worth reading and quick to read. */
+function pictureReadable(content: Uint8Array): boolean {
+  const size = pictureSize(content);
+  return (
+    size !== null &&
+    content.byteLength <= MAX_QR_PICTURE_BYTES &&
+    Math.min(size.width, size.height) >= MIN_SIDE &&
+    size.width * size.height <= MAX_QR_PICTURE_PIXELS
+  );
+}
+
 /** A QR code's text as a web address: written with its scheme, or starting "www.". */
 export function qrAddress(text: string): string | null {
   const t = text.trim();
@@ -105,8 +125,9 @@ function fewOrScanning(text: string): boolean {
 }
 
 /**
- * The web addresses of the QR codes in a message's pictures (attached or shown inline, and those
- * a PDF attachment holds), as links whose source is 'qr'. A message's own pictures are read when
+ * The web addresses of the QR codes in a message's pictures (attached, shown inline or written
+ * into the HTML as `data:` addresses, and those a PDF attachment holds), as links whose source
+ * is 'qr'. A message's own pictures are read when
  * it names scanning or is mostly pictures; a PDF's when the message or the PDF's own text does,
  * or the PDF shows little text (a page that is one picture).
  */
@@ -117,14 +138,8 @@ export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): P
   const messageNames = () => (named ??= mayCarryQrCode(email));
   for (const a of email.attachments) {
     if (!a.content || pictures.length > MAX_QR_PICTURES) continue;
-    const size = pictureSize(a.content);
-    if (size) {
-      if (
-        a.content.byteLength <= MAX_QR_PICTURE_BYTES &&
-        Math.min(size.width, size.height) >= MIN_SIDE &&
-        size.width * size.height <= MAX_QR_PICTURE_PIXELS &&
-        messageNames()
-      )
+    if (pictureSize(a.content)) {
+      if (pictureReadable(a.content) && messageNames())
         pictures.push({ file: a.filename || 'a picture', picture: a.content });
     } else if (isPdf(a)) {
       const held = pdfPictures(a.content, {
@@ -135,6 +150,11 @@ export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): P
       if (held.length > 0 && (messageNames() || fewOrScanning(pdfText(a.content))))
         for (const picture of held) pictures.push({ file: a.filename || 'a PDF', picture });
     }
+  }
+  for (const uri of email.dataPictures ?? []) {
+    if (pictures.length > MAX_QR_PICTURES || !messageNames()) break;
+    const content = dataPicture(uri);
+    if (content) pictures.push({ file: 'a picture in the HTML', picture: content });
   }
   if (pictures.length > MAX_QR_PICTURES)
     email.warnings.push(

@@ -64,6 +64,8 @@ export interface ParsedEmail {
   /** How far in px the HTML moves a first line off the screen to the left (html.ts FAR_INDENT_PX); 0 if none. */
   farIndent: number;
   scriptCount: number;
+  /** Pictures written into the HTML as `data:` addresses (html.ts), read for QR codes only. */
+  dataPictures?: string[];
   attachments: EmailAttachment[];
   /**
    * Messages attached as files (message/rfc822 parts with an attachment disposition, .eml files),
