@@ -3041,6 +3041,8 @@ export interface components {
         value: string;
       }[];
       links: {
+        /** @description For a link read from a QR code: the picture (or PDF) that holds it */
+        qr_picture?: string;
         text: string;
         url: string;
       }[];

@@ -385,6 +385,21 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await page.waitForURL(/\/dashboard/);
   }, 60_000);
 
+  it('message view: a link read from a QR code is named as one', async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context);
+    await page.getByRole('searchbox').fill('multi-factor');
+    await page.getByTestId('email-row').filter({ hasText: 'renew your multi-factor authentication' }).click();
+    await page.waitForURL(/\/messages\/\d+$/);
+    await page.getByRole('tab', { name: 'Links' }).click();
+    const link = page.getByTestId('message-link');
+    expect(await link.locator('code').textContent()).toBe(
+      'https://mfa-renewal-portal.example.top/auth/?email=alex@example.org',
+    );
+    expect(await link.getByTestId('link-qr').textContent()).toMatch(/read from a QR code in image001\.png/);
+    await context.close();
+  }, 60_000);
+
   it('senders: what the marks taught, and forgetting them', async () => {
     const page = await signIn(await browser.newContext(), 'admin', adminPassword, '/senders');
     await page.getByLabel('Filter senders').fill('service@paypal.com');

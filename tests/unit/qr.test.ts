@@ -4,7 +4,8 @@ import { parseRawEmail } from '../../src/core/index.js';
 import { MAX_QR_PICTURES, pictureSize, qrAddress } from '../../src/core/email/qr.js';
 import { readQrCodes } from '../../src/adapters/data/qr-reader.js';
 import { qrJpeg, qrPdf, qrPng, withPictures } from '../../scripts/make-qr-fixtures.js';
-import { analyzeFixture, rulesEngine, shippedEngine } from '../helpers/engine.js';
+import { messageView } from '../../src/core/email/view.js';
+import { analyzeFixture, fixture, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
 const LURE = 'https://mfa-renewal-portal.example.top/auth/?email=alex@example.org';
 const FROM = `From: "IT Service Desk" <servicedesk@mfa-renewal.example.net>
@@ -47,6 +48,10 @@ describe('QR codes in pictures', () => {
     expect(toTestResult(analysis, new Date(0)).recommendations.join(' ')).toMatch(/Do not scan the QR code/);
     const shipped = (await analyzeFixture('phishing-qr-mfa.eml', shippedEngine())).analysis;
     expect(shipped.risk_level).toBe('HIGH');
+    // The message view names the picture holding it.
+    expect((await messageView(fixture('phishing-qr-mfa.eml'), [], readQrCodes)).links).toEqual([
+      { url: LURE, text: '', qr_picture: 'image001.png' },
+    ]);
   });
 
   it('scores the lure higher for the code it reads', async () => {

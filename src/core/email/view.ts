@@ -10,7 +10,8 @@ export interface MessageView {
   text: string;
   has_html: boolean;
   attachments: { filename: string; mime_type: string; size: number }[];
-  links: { url: string; text: string }[];
+  /** Each link, with the picture (or PDF) holding it when it was read from a QR code. */
+  links: { url: string; text: string; qr_picture?: string }[];
   /** The Authentication-Results header the analysis read (see attributedResults), if any. */
   authentication: {
     authserv_id: string;
@@ -53,10 +54,11 @@ export async function messageView(
       mime_type: a.mimeType,
       size: a.size,
     })),
-    links: parsed.links.map((l) => ({
-      url: l.href,
-      text: l.source === 'qr' ? `QR code in ${l.picture ?? 'a picture'}` : l.text,
-    })),
+    links: parsed.links.map((l) =>
+      l.source === 'qr'
+        ? { url: l.href, text: '', qr_picture: l.picture ?? 'a picture' }
+        : { url: l.href, text: l.text },
+    ),
     authentication: attributed
       ? {
           authserv_id: attributed.authservId,

@@ -368,7 +368,16 @@ export const MessageViewSchema = z
     text: z.string(),
     has_html: z.boolean(),
     attachments: z.array(z.object({ filename: z.string(), mime_type: z.string(), size: z.number().int() })),
-    links: z.array(z.object({ url: z.string(), text: z.string() })),
+    links: z.array(
+      z.object({
+        url: z.string(),
+        text: z.string(),
+        qr_picture: z
+          .string()
+          .optional()
+          .describe('For a link read from a QR code: the picture (or PDF) that holds it'),
+      }),
+    ),
     authentication: z
       .object({
         authserv_id: z.string(),

@@ -240,7 +240,7 @@ function LinksTab({ id, view }: { id: number; view: MessageView }) {
     queryKey: ['links', id],
     queryFn: () => call(client.GET('/api/emails/{id}/links', { params: { path: { id } } })),
   });
-  const links =
+  const links: MessageView['links'] =
     view.links.length > 0 ? view.links : (stored.data?.links ?? []).map((l) => ({ url: l.url, text: '' }));
   // Your newest analysis of each link (stored with the message's links), with its screenshot.
   const analyses = new Map((stored.data?.links ?? []).map((l) => [l.url, l.analysis]));
@@ -254,6 +254,12 @@ function LinksTab({ id, view }: { id: number; view: MessageView }) {
           <li key={i} data-testid="message-link">
             <code className="evidence">{l.url}</code>
             {l.text && l.text !== l.url && <span className="muted small"> shown as “{l.text}”</span>}
+            {l.qr_picture && (
+              <span className="muted small" data-testid="link-qr">
+                {' '}
+                read from a QR code in {l.qr_picture}: do not scan it with your phone
+              </span>
+            )}
             {a && (
               <span className="small" data-testid="link-analysed">
                 {' '}
