@@ -113,6 +113,45 @@ export function qrPdf(text: string, kind: 'gray' | 'rgb-predicted' | 'mask' | 'j
   ]);
 }
 
+/** A QR code drawn as an HTML table, one empty cell a module, coloured by `bgcolor`. */
+export function qrTable(text: string): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const rows: string[] = [];
+  for (let y = -2; y < modules.size + 2; y++) {
+    const cells: string[] = [];
+    for (let x = -2; x < modules.size + 2; x++) {
+      const dark = x >= 0 && y >= 0 && x < modules.size && y < modules.size && modules.get(y, x);
+      cells.push(`<td width="4" height="4" bgcolor="${dark ? '#000000' : '#FFFFFF'}"></td>`);
+    }
+    rows.push(`<tr>${cells.join('')}</tr>`);
+  }
+  return `<table cellpadding="0" cellspacing="0" border="0">${rows.join('\n')}</table>`;
+}
+
+/** A QR code drawn with block characters: half blocks (a line two modules tall) or "██" a module. */
+export function qrBlocks(text: string, style: 'half' | 'double'): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const dark = (y: number, x: number) =>
+    x >= 0 && y >= 0 && x < modules.size && y < modules.size && !!modules.get(y, x);
+  const lines: string[] = [];
+  if (style === 'double')
+    for (let y = 0; y < modules.size; y++) {
+      let line = '';
+      for (let x = 0; x < modules.size; x++) line += dark(y, x) ? '██' : '  ';
+      lines.push(line);
+    }
+  else
+    for (let y = 0; y < modules.size; y += 2) {
+      let line = '';
+      for (let x = 0; x < modules.size; x++) {
+        const [top, bottom] = [dark(y, x), dark(y + 1, x)];
+        line += top && bottom ? '█' : top ? '▀' : bottom ? '▄' : ' ';
+      }
+      lines.push(line);
+    }
+  return lines.join('\n');
+}
+
 export interface Picture {
   filename: string;
   type: string;

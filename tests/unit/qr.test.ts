@@ -3,7 +3,7 @@ import { toTestResult } from '../../src/core/email/shapes.js';
 import { parseRawEmail } from '../../src/core/index.js';
 import { MAX_QR_PICTURES, pictureSize, qrAddress } from '../../src/core/email/qr.js';
 import { readQrCodes } from '../../src/adapters/data/qr-reader.js';
-import { qrJpeg, qrPdf, qrPng, withPictures } from '../../scripts/make-qr-fixtures.js';
+import { qrBlocks, qrJpeg, qrPdf, qrPng, qrTable, withPictures } from '../../scripts/make-qr-fixtures.js';
 import { messageView } from '../../src/core/email/view.js';
 import { analyzeFixture, fixture, rulesEngine, shippedEngine } from '../helpers/engine.js';
 
@@ -170,5 +170,24 @@ describe('QR codes in pictures', () => {
     expect(
       await qrOf(html(`<p>Scan it.</p><img src="${uri.replace('image/png', 'image/svg+xml')}">`)),
     ).toEqual([]);
+  });
+
+  it('reads a code drawn without a picture: a table of coloured cells, block characters', async () => {
+    const html = (body: string) =>
+      `${FROM}\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n\n${body}\n`;
+    const plain = (body: string) =>
+      `${FROM}\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n${body}\n`;
+    expect(await qrOf(html(`<p>Scan to continue.</p>${qrTable(LURE)}`))).toEqual([
+      { href: LURE, text: '', source: 'qr', picture: 'a table of coloured cells' },
+    ]);
+    for (const style of ['half', 'double'] as const)
+      expect(
+        await qrOf(plain(`Scan to continue:\n\n${qrBlocks(LURE, style)}\n\nIT Service Desk`)),
+        style,
+      ).toEqual([{ href: LURE, text: '', source: 'qr', picture: 'block characters in the text' }]);
+    // A table of words, or of cells without colours, draws nothing.
+    const words = qrTable(LURE).replace(/<td([^>]*)><\/td>/, '<td$1>Total</td>');
+    expect(await qrOf(html(words))).toEqual([]);
+    expect(await qrOf(html(qrTable(LURE).replace(/ bgcolor="#FFFFFF"/g, '')))).toEqual([]);
   });
 });

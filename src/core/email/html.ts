@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { EmailForm, EmailLink } from './types.js';
+import { TableGrids, type Grid } from './drawn-code.js';
 import { matchesOf } from '../matches.js';
 import { unwrapLink } from '../url/unwrap.js';
 
@@ -21,6 +22,8 @@ export interface HtmlFacts {
    * addresses, at most MAX_DATA_PICTURES: read for QR codes (qr.ts), never shown.
    */
   dataPictures: string[];
+  /** Tables whose empty cells, coloured black and white, draw a grid (drawn-code.ts). */
+  tableGrids: Grid[];
 }
 
 /** Pictures written into the HTML kept for reading (qr.ts reads at most three a message). */
@@ -163,6 +166,7 @@ export function extractHtml(html: string): HtmlFacts {
   let scriptCount = 0;
   let imageCount = 0;
   const dataPictures: string[] = [];
+  const tables = new TableGrids();
   let skipDepth = 0;
   /** Per open element: hidden by its own or an ancestor's style, and whether its font size is zero. */
   const stack: Visibility[] = [{ hidden: false, zero: false }];
@@ -198,6 +202,7 @@ export function extractHtml(html: string): HtmlFacts {
     {
       onopentag(name, attrs) {
         if (SKIP.has(name)) skipDepth++;
+        tables.open(name, attrs);
         if (name === 'script') scriptCount++;
         if (name === 'img') {
           imageCount++;
@@ -234,6 +239,7 @@ export function extractHtml(html: string): HtmlFacts {
       },
       ontext(data) {
         if (skipDepth > 0) return;
+        tables.text(data);
         if (openBlanks > 0 && data.trim()) fillBlanks();
         if (invisible(top())) {
           currentHidden += data;
@@ -247,6 +253,7 @@ export function extractHtml(html: string): HtmlFacts {
       },
       onclosetag(name, implied) {
         if (SKIP.has(name) && skipDepth > 0) skipDepth--;
+        tables.close(name);
         if (!VOID.has(name) && stack.length > 1) {
           const closed = stack.pop() as Visibility;
           if (invisible(closed) && !invisible(top())) flushHidden();
@@ -288,6 +295,7 @@ export function extractHtml(html: string): HtmlFacts {
     farIndent: furthestIndent,
     deepTagsDropped: shallow.dropped,
     dataPictures,
+    tableGrids: tables.grids,
   };
 }
 

@@ -317,6 +317,7 @@ function fromPostal(email: Email, warnings: string[], size: number): ParsedEmail
     farIndent: facts?.farIndent ?? 0,
     scriptCount: facts?.scriptCount ?? 0,
     dataPictures: facts?.dataPictures.length ? facts.dataPictures : undefined,
+    tableGrids: facts?.tableGrids.length ? facts.tableGrids : undefined,
     attachments: email.attachments.map(toAttachment),
     warnings,
     size,

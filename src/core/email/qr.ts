@@ -1,3 +1,4 @@
+import { blockArtGrids, gridPixels } from './drawn-code.js';
 import { isPdf, pdfPictures, pdfText, type PdfPicture } from './signals/pdf.js';
 import type { EmailLink, ParsedEmail } from './types.js';
 
@@ -155,6 +156,15 @@ export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): P
     if (pictures.length > MAX_QR_PICTURES || !messageNames()) break;
     const content = dataPicture(uri);
     if (content) pictures.push({ file: 'a picture in the HTML', picture: content });
+  }
+  // Codes drawn without a picture: a table of coloured cells, block characters in the text.
+  const drawn = [
+    ...(email.tableGrids ?? []).map((grid) => ({ file: 'a table of coloured cells', grid })),
+    ...blockArtGrids(email.text).map((grid) => ({ file: 'block characters in the text', grid })),
+  ];
+  for (const { file, grid } of drawn) {
+    if (pictures.length > MAX_QR_PICTURES) break;
+    pictures.push({ file, picture: gridPixels(grid) });
   }
   if (pictures.length > MAX_QR_PICTURES)
     email.warnings.push(

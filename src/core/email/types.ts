@@ -66,6 +66,8 @@ export interface ParsedEmail {
   scriptCount: number;
   /** Pictures written into the HTML as `data:` addresses (html.ts), read for QR codes only. */
   dataPictures?: string[];
+  /** Grids the HTML draws with table cells coloured black and white (drawn-code.ts), read for QR codes only. */
+  tableGrids?: boolean[][][];
   attachments: EmailAttachment[];
   /**
    * Messages attached as files (message/rfc822 parts with an attachment disposition, .eml files),
