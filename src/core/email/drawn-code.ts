@@ -1,4 +1,4 @@
-import type { Pixels } from './signals/pdf.js';
+import type { Pixels } from './types.js';
 
 /**
  * QR codes drawn without a picture, which a reader of pictures never sees: an HTML table whose

@@ -1,9 +1,10 @@
 import { blockArtGrids, gridPixels } from './drawn-code.js';
-import { isPdf, pdfPictures, pdfText, type PdfPicture } from './signals/pdf.js';
-import type { EmailLink, ParsedEmail } from './types.js';
+import { isPdf, pdfPictures, pdfText } from './signals/pdf.js';
+import type { EmailLink, ParsedEmail, Pixels } from './types.js';
 
 /**
- * QR codes in a message's pictures, read as the links they are. A QR code is a link the mail
+ * QR codes in a message's pictures and PDFs, and drawn in its HTML or text (drawn-code.ts), read
+ * as the links they are. A QR code is a link the mail
  * client cannot show or check: the reader's phone opens it, outside the gateway's link
  * protection and the desktop's filters, and its address cannot be read before it is opened.
  * Phishing that asks the reader to "scan to keep your sign-in" puts its one link there.
@@ -16,8 +17,8 @@ import type { EmailLink, ParsedEmail } from './types.js';
  * bounded time.
  */
 
-/** A picture to read: a PNG, JPEG or GIF file's bytes, or pixels (RGBA) a PDF holds. */
-export type QrPicture = PdfPicture;
+/** A picture to read: a PNG, JPEG or GIF file's bytes, or pixels (a PDF's picture, a drawn code). */
+export type QrPicture = Uint8Array | Pixels;
 /** The texts of the QR codes in a picture; [] when none is read. */
 export type QrReader = (picture: QrPicture) => Promise<string[]>;
 
@@ -125,26 +126,47 @@ function fewOrScanning(text: string): boolean {
   return true;
 }
 
+/** Pictures kept as candidates before the squarest are read. */
+const MAX_CANDIDATES = 24;
+
+/** How far a picture is from square (0 for a square): a code is square, a banner or a photo is not. */
+function offSquare(picture: QrPicture): number {
+  const size = picture instanceof Uint8Array ? pictureSize(picture) : picture;
+  return size ? Math.abs(Math.log(size.width / size.height)) : Infinity;
+}
+
 /**
  * The web addresses of the QR codes in a message's pictures (attached, shown inline or written
- * into the HTML as `data:` addresses, and those a PDF attachment holds), as links whose source
- * is 'qr'. A message's own pictures are read when
- * it names scanning or is mostly pictures; a PDF's when the message or the PDF's own text does,
- * or the PDF shows little text (a page that is one picture).
+ * into the HTML as `data:` addresses, and those a PDF attachment holds) and of codes it draws
+ * without one (drawn-code.ts), as links whose source is 'qr'. A message's own pictures are read
+ * when it names scanning or is mostly pictures; a PDF's when the message or the PDF's own text
+ * does, or the PDF shows little text (a page that is one picture). Drawn codes come first, then
+ * the squarest pictures, MAX_QR_PICTURES in all: a newsletter's banners are not read before the
+ * code among them.
  */
 export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): Promise<EmailLink[]> {
   if (!read || email.mode !== 'full') return [];
+  const drawn: { file: string; picture: QrPicture }[] = [
+    ...(email.tableGrids ?? []).map((grid) => ({
+      file: 'a table of coloured cells',
+      picture: gridPixels(grid),
+    })),
+    ...blockArtGrids(email.text).map((grid) => ({
+      file: 'block characters in the text',
+      picture: gridPixels(grid),
+    })),
+  ];
   const pictures: { file: string; picture: QrPicture }[] = [];
   let named: boolean | undefined;
   const messageNames = () => (named ??= mayCarryQrCode(email));
   for (const a of email.attachments) {
-    if (!a.content || pictures.length > MAX_QR_PICTURES) continue;
+    if (!a.content || pictures.length >= MAX_CANDIDATES) continue;
     if (pictureSize(a.content)) {
       if (pictureReadable(a.content) && messageNames())
         pictures.push({ file: a.filename || 'a picture', picture: a.content });
     } else if (isPdf(a)) {
       const held = pdfPictures(a.content, {
-        max: MAX_QR_PICTURES + 1,
+        max: MAX_CANDIDATES - pictures.length,
         minSide: MIN_SIDE,
         maxPixels: MAX_QR_PICTURE_PIXELS,
       });
@@ -153,26 +175,14 @@ export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): P
     }
   }
   for (const uri of email.dataPictures ?? []) {
-    if (pictures.length > MAX_QR_PICTURES || !messageNames()) break;
+    if (pictures.length >= MAX_CANDIDATES || !messageNames()) break;
     const content = dataPicture(uri);
     if (content) pictures.push({ file: 'a picture in the HTML', picture: content });
   }
-  // Codes drawn without a picture: a table of coloured cells, block characters in the text.
-  const drawn = [
-    ...(email.tableGrids ?? []).map((grid) => ({ file: 'a table of coloured cells', grid })),
-    ...blockArtGrids(email.text).map((grid) => ({ file: 'block characters in the text', grid })),
-  ];
-  for (const { file, grid } of drawn) {
-    if (pictures.length > MAX_QR_PICTURES) break;
-    pictures.push({ file, picture: gridPixels(grid) });
-  }
-  if (pictures.length > MAX_QR_PICTURES)
-    email.warnings.push(
-      `more than ${MAX_QR_PICTURES} pictures; only the first ${MAX_QR_PICTURES} were read for QR codes`,
-    );
+  const squarest = pictures.map((p) => ({ ...p, off: offSquare(p.picture) })).sort((a, b) => a.off - b.off);
   const out: EmailLink[] = [];
   const seen = new Set<string>();
-  for (const { file, picture } of pictures.slice(0, MAX_QR_PICTURES)) {
+  for (const { file, picture } of [...drawn, ...squarest].slice(0, MAX_QR_PICTURES)) {
     let texts: string[];
     try {
       texts = await read(picture);

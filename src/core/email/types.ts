@@ -19,6 +19,13 @@ export interface EmailForm {
   hasPassword: boolean;
 }
 
+/** A picture's pixels, RGBA, row by row. */
+export interface Pixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
 export interface EmailAttachment {
   filename: string;
   mimeType: string;

@@ -1,4 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
+import type { Pixels } from '../types.js';
 
 /** PDFs larger than this are not read (a lure's PDF is a page or two). */
 const MAX_PDF_BYTES = 8 * 1024 * 1024;
@@ -39,11 +40,6 @@ export function pdfLinks(content: Uint8Array): string[] {
 
 /** A picture a PDF draws: a JPEG file's bytes (a DCTDecode image), or its pixels as RGBA. */
 export type PdfPicture = Uint8Array | Pixels;
-export interface Pixels {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-}
 
 /**
  * The pictures a PDF holds, at most `max`, each of `minSide` to `maxPixels` by its own
