@@ -1,10 +1,4 @@
-export {
-  parseRawEmail,
-  parseTestEmail,
-  parseSender,
-  MAX_MESSAGE_BYTES,
-  type ReadOptions,
-} from './email/parse.js';
+export { parseRawEmail, parseTestEmail, parseSender, MAX_MESSAGE_BYTES } from './email/parse.js';
 export { type QrReader } from './email/qr.js';
 export { attachedPageLinks } from './email/signals/attached-page.js';
 export { looksLikeMessage } from './email/sniff.js';

@@ -193,4 +193,42 @@ describe('QR codes in pictures', () => {
     expect(await qrOf(html(words))).toEqual([]);
     expect(await qrOf(html(qrTable(LURE).replace(/ bgcolor="#FFFFFF"/g, '')))).toEqual([]);
   });
+
+  it('reads at most six pictures over a message and the messages attached to it', async () => {
+    const inner = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (n) =>
+        withPictures(
+          FROM,
+          SCAN,
+          await Promise.all(
+            [1, 2, 3].map(async (k) => ({
+              filename: `m${n}-${k}.png`,
+              type: 'image/png',
+              content: await qrPng(`https://m${n}-${k}.example.top/`),
+            })),
+          ),
+        ),
+      ),
+    );
+    const carrier =
+      `${FROM}\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="outer"\n\n--outer\nContent-Type: text/plain\n\nFYI\n` +
+      inner
+        .map(
+          (m) =>
+            `--outer\nContent-Type: message/rfc822\nContent-Disposition: attachment; filename="m.eml"\n\n${m}\n`,
+        )
+        .join('') +
+      '--outer--\n';
+    const parsed = await parse(carrier);
+    const read = (parsed.attachedMessages ?? []).flatMap((m) => m.links.filter((l) => l.source === 'qr'));
+    expect(parsed.attachedMessages).toHaveLength(5);
+    expect(read.map((l) => l.picture)).toEqual([
+      'm1-1.png',
+      'm1-2.png',
+      'm1-3.png',
+      'm2-1.png',
+      'm2-2.png',
+      'm2-3.png',
+    ]);
+  });
 });

@@ -3,7 +3,7 @@ import type { Address, Email } from 'postal-mime';
 import { withoutGatewayMarks } from './gateway.js';
 import { isOutlookItem, outlookItemToMime } from './outlook-msg.js';
 import { openOpaqueSmime } from './smime.js';
-import { qrLinks, type QrReader } from './qr.js';
+import { qrLinks, type QrBudget, type QrReader } from './qr.js';
 import { isTnef, readTnef, readTnefBody } from './tnef.js';
 import {
   extractHtml,
@@ -51,8 +51,11 @@ export async function parseRawEmail(
   raw: Uint8Array | string,
   options: ReadOptions = {},
 ): Promise<ParsedEmail> {
-  return parseAt(raw, 0, options);
+  return parseAt(raw, 0, options, { pictures: MAX_QR_PICTURES_IN_ALL });
 }
+
+/** Pictures read for QR codes in a message and the messages attached to it, all told. */
+export const MAX_QR_PICTURES_IN_ALL = 6;
 
 export interface ReadOptions {
   /** Reads the QR codes of the message's pictures as links (qr.ts); without it none is read. */
@@ -81,10 +84,15 @@ function isAttachedMessage(a: EmailAttachment): a is EmailAttachment & { content
   );
 }
 
-async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOptions): Promise<ParsedEmail> {
+async function parseAt(
+  raw: Uint8Array | string,
+  depth: number,
+  options: ReadOptions,
+  qrBudget: QrBudget,
+): Promise<ParsedEmail> {
   const one = withTnefFiles(await parseOne(raw));
   const parsed = options.asSent ? one : withoutGatewayMarks(one);
-  parsed.links.push(...(await qrLinks(parsed, options.readQrCodes)));
+  parsed.links.push(...(await qrLinks(parsed, options.readQrCodes, qrBudget)));
   if (depth >= MAX_ATTACHED_DEPTH) return parsed;
   const attached = parsed.attachments.filter(isAttachedMessage);
   if (attached.length === 0) return parsed;
@@ -94,7 +102,7 @@ async function parseAt(raw: Uint8Array | string, depth: number, options: ReadOpt
     );
   parsed.attachedMessages = [];
   for (const a of attached.slice(0, MAX_ATTACHED_MESSAGES))
-    parsed.attachedMessages.push(await parseAt(a.content, depth + 1, options));
+    parsed.attachedMessages.push(await parseAt(a.content, depth + 1, options, qrBudget));
   return parsed;
 }
 

@@ -24,6 +24,13 @@ export type QrReader = (picture: QrPicture) => Promise<string[]>;
 
 /** At most this many pictures of one message are read. */
 export const MAX_QR_PICTURES = 3;
+/**
+ * What is left to read of a message with the messages attached to it (parse.ts): a message
+ * attached five times, each attaching five more, is read within a bound too.
+ */
+export interface QrBudget {
+  pictures: number;
+}
 /** A picture's file over this size is not read. */
 export const MAX_QR_PICTURE_BYTES = 4 * 1024 * 1024;
 /** Nor one of more pixels than this (a phone's photo is 12 million). */
@@ -144,8 +151,12 @@ function offSquare(picture: QrPicture): number {
  * the squarest pictures, MAX_QR_PICTURES in all: a newsletter's banners are not read before the
  * code among them.
  */
-export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): Promise<EmailLink[]> {
-  if (!read || email.mode !== 'full') return [];
+export async function qrLinks(
+  email: ParsedEmail,
+  read: QrReader | undefined,
+  budget: QrBudget = { pictures: MAX_QR_PICTURES },
+): Promise<EmailLink[]> {
+  if (!read || email.mode !== 'full' || budget.pictures <= 0) return [];
   const drawn: { file: string; picture: QrPicture }[] = [
     ...(email.tableGrids ?? []).map((grid) => ({
       file: 'a table of coloured cells',
@@ -182,7 +193,9 @@ export async function qrLinks(email: ParsedEmail, read: QrReader | undefined): P
   const squarest = pictures.map((p) => ({ ...p, off: offSquare(p.picture) })).sort((a, b) => a.off - b.off);
   const out: EmailLink[] = [];
   const seen = new Set<string>();
-  for (const { file, picture } of [...drawn, ...squarest].slice(0, MAX_QR_PICTURES)) {
+  const chosen = [...drawn, ...squarest].slice(0, Math.min(MAX_QR_PICTURES, budget.pictures));
+  budget.pictures -= chosen.length;
+  for (const { file, picture } of chosen) {
     let texts: string[];
     try {
       texts = await read(picture);
