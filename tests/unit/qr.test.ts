@@ -231,4 +231,21 @@ describe('QR codes in pictures', () => {
       'm2-3.png',
     ]);
   });
+
+  it("sizes a PDF's JPEG by its own header, not by the PDF's word for it", async () => {
+    const pdf = qrPdf(LURE, 'jpeg');
+    // The JPEG's frame header (SOF0) made to say 30,000 x 30,000; the PDF still says 132 x 132.
+    const sof = pdf.indexOf(Buffer.from([0xff, 0xc0]), pdf.indexOf('/DCTDecode'));
+    pdf.writeUInt16BE(30_000, sof + 5);
+    pdf.writeUInt16BE(30_000, sof + 7);
+    const seen: number[] = [];
+    const spy = async (p: Parameters<typeof readQrCodes>[0]) => {
+      seen.push(p instanceof Uint8Array ? p.byteLength : p.data.length);
+      return readQrCodes(p);
+    };
+    const m = withPictures(FROM, SCAN, [{ filename: 'scan.pdf', type: 'application/pdf', content: pdf }]);
+    const parsed = await parseRawEmail(raw(m), { readQrCodes: spy });
+    expect(seen).toEqual([]);
+    expect(parsed.links.filter((l) => l.source === 'qr')).toEqual([]);
+  });
 });

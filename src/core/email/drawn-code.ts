@@ -97,8 +97,14 @@ function drawsCode(rows: Grid): boolean {
   return share > 0.2 && share < 0.8;
 }
 
-/** Lines drawn with these and spaces are block art: full, upper and lower half blocks. */
-const BLOCK_LINE = /^[ \u00a0█▀▄]*[█▀▄][ \u00a0█▀▄]*$/;
+/**
+ * Lines drawn with these and spaces are block art: full, upper and lower half blocks. Two
+ * linear tests, not one pattern whose overlapping classes backtrack on a long line.
+ */
+const BLOCK_CHARS = /^[ \u00a0█▀▄]+$/;
+const BLOCK = /[█▀▄]/;
+const blockLine = (line: string) =>
+  line.length <= MAX_MODULES * 2 && BLOCK_CHARS.test(line) && BLOCK.test(line);
 
 /**
  * The grids drawn in a text with block characters: runs of at least 11 lines of █, ▀, ▄ and
@@ -111,7 +117,7 @@ export function blockArtGrids(text: string): Grid[] {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length && grids.length < MAX_GRIDS;) {
     let j = i;
-    while (j < lines.length && j - i < MAX_MODULES && BLOCK_LINE.test((lines[j] as string).trimEnd())) j++;
+    while (j < lines.length && j - i < MAX_MODULES && blockLine((lines[j] as string).trimEnd())) j++;
     if (j - i >= 11) {
       const grid = blockGrid(lines.slice(i, j).map((l) => l.trimEnd()));
       if (grid) grids.push(grid);

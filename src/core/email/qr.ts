@@ -182,7 +182,10 @@ export async function qrLinks(
         maxPixels: MAX_QR_PICTURE_PIXELS,
       });
       if (held.length > 0 && (messageNames() || fewOrScanning(pdfText(a.content))))
-        for (const picture of held) pictures.push({ file: a.filename || 'a PDF', picture });
+        for (const picture of held)
+          // A JPEG's own header, not the PDF's word for its size, is what its decoder reads.
+          if (!(picture instanceof Uint8Array) || pictureReadable(picture))
+            pictures.push({ file: a.filename || 'a PDF', picture });
     }
   }
   for (const uri of email.dataPictures ?? []) {
