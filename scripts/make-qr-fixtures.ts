@@ -16,17 +16,20 @@ export function qrPng(text: string, scale = 6): Promise<Buffer> {
 }
 
 /** A QR code's modules drawn as gray samples (0 dark, 255 light), `scale` pixels a module. */
-function qrSamples(text: string, scale: number): { side: number; gray: Buffer } {
+/** A QR code's modules: its size, and whether the module at (y, x) is dark (light outside it). */
+function qrModules(text: string): { size: number; dark: (y: number, x: number) => boolean } {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const side = (modules.size + 8) * scale;
+  const size = modules.size;
+  return { size, dark: (y, x) => x >= 0 && y >= 0 && x < size && y < size && !!modules.get(y, x) };
+}
+
+function qrSamples(text: string, scale: number): { side: number; gray: Buffer } {
+  const { size, dark } = qrModules(text);
+  const side = (size + 8) * scale;
   const gray = Buffer.alloc(side * side, 255);
   for (let y = 0; y < side; y++)
-    for (let x = 0; x < side; x++) {
-      const mx = Math.floor(x / scale) - 4;
-      const my = Math.floor(y / scale) - 4;
-      if (mx >= 0 && my >= 0 && mx < modules.size && my < modules.size && modules.get(my, mx))
-        gray[y * side + x] = 0;
-    }
+    for (let x = 0; x < side; x++)
+      if (dark(Math.floor(y / scale) - 4, Math.floor(x / scale) - 4)) gray[y * side + x] = 0;
   return { side, gray };
 }
 
@@ -115,13 +118,12 @@ export function qrPdf(text: string, kind: 'gray' | 'rgb-predicted' | 'mask' | 'j
 
 /** A QR code drawn as an HTML table, one empty cell a module, coloured by `bgcolor`. */
 export function qrTable(text: string): string {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { size, dark } = qrModules(text);
   const rows: string[] = [];
-  for (let y = -2; y < modules.size + 2; y++) {
+  for (let y = -2; y < size + 2; y++) {
     const cells: string[] = [];
-    for (let x = -2; x < modules.size + 2; x++) {
-      const dark = x >= 0 && y >= 0 && x < modules.size && y < modules.size && modules.get(y, x);
-      cells.push(`<td width="4" height="4" bgcolor="${dark ? '#000000' : '#FFFFFF'}"></td>`);
+    for (let x = -2; x < size + 2; x++) {
+      cells.push(`<td width="4" height="4" bgcolor="${dark(y, x) ? '#000000' : '#FFFFFF'}"></td>`);
     }
     rows.push(`<tr>${cells.join('')}</tr>`);
   }
@@ -130,20 +132,18 @@ export function qrTable(text: string): string {
 
 /** A QR code drawn with block characters: half blocks (a line two modules tall) or "██" a module. */
 export function qrBlocks(text: string, style: 'half' | 'double'): string {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const dark = (y: number, x: number) =>
-    x >= 0 && y >= 0 && x < modules.size && y < modules.size && !!modules.get(y, x);
+  const { size, dark } = qrModules(text);
   const lines: string[] = [];
   if (style === 'double')
-    for (let y = 0; y < modules.size; y++) {
+    for (let y = 0; y < size; y++) {
       let line = '';
-      for (let x = 0; x < modules.size; x++) line += dark(y, x) ? '██' : '  ';
+      for (let x = 0; x < size; x++) line += dark(y, x) ? '██' : '  ';
       lines.push(line);
     }
   else
-    for (let y = 0; y < modules.size; y += 2) {
+    for (let y = 0; y < size; y += 2) {
       let line = '';
-      for (let x = 0; x < modules.size; x++) {
+      for (let x = 0; x < size; x++) {
         const [top, bottom] = [dark(y, x), dark(y + 1, x)];
         line += top && bottom ? '█' : top ? '▀' : bottom ? '▄' : ' ';
       }

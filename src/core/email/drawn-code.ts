@@ -86,11 +86,21 @@ function cellColour(attrs: Record<string, string>): Cell {
   return 0.299 * r + 0.587 * g + 0.114 * b < 128 ? 'dark' : 'light';
 }
 
-/** A grid that could be a QR code: square-ish, 21 modules or more a side, neither side blank. */
-function drawsCode(rows: Grid): boolean {
+/** Rows of one width, 21 modules or more a side, no more than 8 longer one way than the other. */
+function squareEnough(rows: Grid): boolean {
   const width = rows[0]?.length ?? 0;
-  if (rows.length < MIN_MODULES || width < MIN_MODULES || Math.abs(rows.length - width) > 8) return false;
-  if (!rows.every((r) => r.length === width)) return false;
+  return (
+    rows.length >= MIN_MODULES &&
+    width >= MIN_MODULES &&
+    Math.abs(rows.length - width) <= 8 &&
+    rows.every((r) => r.length === width)
+  );
+}
+
+/** A table's grid that could be a QR code: square enough, and neither blank nor all dark. */
+function drawsCode(rows: Grid): boolean {
+  if (!squareEnough(rows)) return false;
+  const width = rows[0]!.length;
   let dark = 0;
   for (const r of rows) for (const c of r) if (c) dark++;
   const share = dark / (width * rows.length);
@@ -129,7 +139,7 @@ export function blockArtGrids(text: string): Grid[] {
 
 function blockGrid(lines: string[]): Grid | null {
   const halves = lines.some((l) => /[▀▄]/.test(l));
-  let width = Math.min(Math.max(...lines.map((l) => [...l].length)), MAX_MODULES * 2);
+  const width = Math.min(Math.max(...lines.map((l) => [...l].length)), MAX_MODULES * 2);
   const rows: Grid = [];
   for (const line of lines) {
     const chars = [...line];
@@ -146,15 +156,10 @@ function blockGrid(lines: string[]): Grid | null {
   // "██" a module: every run of one colour is of even length from the line's start.
   const doubled =
     !halves && rows.every((r) => r.every((c, x) => x % 2 === 1 || r[x + 1] === c || x + 1 >= width));
-  if (doubled) {
-    width = Math.ceil(width / 2);
+  if (doubled)
     for (let y = 0; y < rows.length; y++) rows[y] = (rows[y] as boolean[]).filter((_, x) => x % 2 === 0);
-  }
-  const grid = rows.map((r) => r.slice(0, width));
   // The art may come without its quiet zone: the redrawing adds one.
-  const width2 = grid[0]?.length ?? 0;
-  if (grid.length < MIN_MODULES || width2 < MIN_MODULES || Math.abs(grid.length - width2) > 8) return null;
-  return grid;
+  return squareEnough(rows) ? rows : null;
 }
 
 /** A grid redrawn as pixels, `scale` a module, with a quiet zone of four modules. */

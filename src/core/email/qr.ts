@@ -1,6 +1,6 @@
 import { blockArtGrids, gridPixels } from './drawn-code.js';
 import { isPdf, pdfPictures, pdfText } from './signals/pdf.js';
-import type { EmailLink, ParsedEmail, Pixels } from './types.js';
+import type { EmailLink, ParsedEmail, Picture } from './types.js';
 
 /**
  * QR codes in a message's pictures and PDFs, and drawn in its HTML or text (drawn-code.ts), read
@@ -17,10 +17,8 @@ import type { EmailLink, ParsedEmail, Pixels } from './types.js';
  * bounded time.
  */
 
-/** A picture to read: a PNG, JPEG or GIF file's bytes, or pixels (a PDF's picture, a drawn code). */
-export type QrPicture = Uint8Array | Pixels;
 /** The texts of the QR codes in a picture; [] when none is read. */
-export type QrReader = (picture: QrPicture) => Promise<string[]>;
+export type QrReader = (picture: Picture) => Promise<string[]>;
 
 /** At most this many pictures of one message are read. */
 export const MAX_QR_PICTURES = 3;
@@ -137,7 +135,7 @@ function fewOrScanning(text: string): boolean {
 const MAX_CANDIDATES = 24;
 
 /** How far a picture is from square (0 for a square): a code is square, a banner or a photo is not. */
-function offSquare(picture: QrPicture): number {
+function offSquare(picture: Picture): number {
   const size = picture instanceof Uint8Array ? pictureSize(picture) : picture;
   return size ? Math.abs(Math.log(size.width / size.height)) : Infinity;
 }
@@ -157,7 +155,7 @@ export async function qrLinks(
   budget: QrBudget = { pictures: MAX_QR_PICTURES },
 ): Promise<EmailLink[]> {
   if (!read || email.mode !== 'full' || budget.pictures <= 0) return [];
-  const drawn: { file: string; picture: QrPicture }[] = [
+  const drawn: { file: string; picture: Picture }[] = [
     ...(email.tableGrids ?? []).map((grid) => ({
       file: 'a table of coloured cells',
       picture: gridPixels(grid),
@@ -167,7 +165,7 @@ export async function qrLinks(
       picture: gridPixels(grid),
     })),
   ];
-  const pictures: { file: string; picture: QrPicture }[] = [];
+  const pictures: { file: string; picture: Picture }[] = [];
   let named: boolean | undefined;
   const messageNames = () => (named ??= mayCarryQrCode(email));
   for (const a of email.attachments) {

@@ -26,6 +26,9 @@ export interface Pixels {
   height: number;
 }
 
+/** A picture to read for a QR code: a PNG, JPEG or GIF file's bytes, or its pixels. */
+export type Picture = Uint8Array | Pixels;
+
 export interface EmailAttachment {
   filename: string;
   mimeType: string;

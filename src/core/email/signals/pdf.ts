@@ -1,5 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
-import type { Pixels } from '../types.js';
+import type { Picture, Pixels } from '../types.js';
 
 /** PDFs larger than this are not read (a lure's PDF is a page or two). */
 const MAX_PDF_BYTES = 8 * 1024 * 1024;
@@ -38,9 +38,6 @@ export function pdfLinks(content: Uint8Array): string[] {
   return open(content)?.links() ?? [];
 }
 
-/** A picture a PDF draws: a JPEG file's bytes (a DCTDecode image), or its pixels as RGBA. */
-export type PdfPicture = Uint8Array | Pixels;
-
 /**
  * The pictures a PDF holds, at most `max`, each of `minSide` to `maxPixels` by its own
  * dictionary: DCTDecode images as the JPEG files they are, and Flate-compressed or plain images
@@ -50,7 +47,7 @@ export type PdfPicture = Uint8Array | Pixels;
 export function pdfPictures(
   content: Uint8Array,
   { max, minSide, maxPixels }: { max: number; minSide: number; maxPixels: number },
-): PdfPicture[] {
+): Picture[] {
   return open(content)?.pictures(max, minSide, maxPixels) ?? [];
 }
 
@@ -187,8 +184,8 @@ class PdfFile {
     return [...found].slice(0, MAX_LINKS);
   }
 
-  pictures(max: number, minSide: number, maxPixels: number): PdfPicture[] {
-    const out: PdfPicture[] = [];
+  pictures(max: number, minSide: number, maxPixels: number): Picture[] {
+    const out: Picture[] = [];
     for (const o of this.objects.values()) {
       if (out.length >= max) break;
       if (!o.stream || !/\/Subtype\s*\/Image\b/.test(o.dict)) continue;
