@@ -3045,6 +3045,8 @@ export interface components {
         qr_picture?: string;
         text: string;
         url: string;
+        /** @description For a link through a well-known site's open redirect: the redirect (google.co.uk/amp); url is where it leads */
+        via?: string;
       }[];
       text: string;
       warnings: string[];

@@ -400,6 +400,21 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await context.close();
   }, 60_000);
 
+  it("message view: a link through a well-known site's open redirect shows where it leads", async () => {
+    const context = await browser.newContext();
+    const page = await signIn(context);
+    await page.getByRole('searchbox').fill('Dyson');
+    await page.getByTestId('email-row').filter({ hasText: 'could unlock a Dyson' }).click();
+    await page.waitForURL(/\/messages\/\d+$/);
+    await page.getByRole('tab', { name: 'Links' }).click();
+    const link = page.getByTestId('message-link').first();
+    expect(await link.locator('code').textContent()).toBe(
+      'https://revision-online.example/dHV2a1UzVnl1N1pkQVVHdm1RZFI4',
+    );
+    expect(await link.getByTestId('link-via').textContent()).toMatch(/reached through google\.co\.uk\/amp/);
+    await context.close();
+  }, 60_000);
+
   it('senders: what the marks taught, and forgetting them', async () => {
     const page = await signIn(await browser.newContext(), 'admin', adminPassword, '/senders');
     await page.getByLabel('Filter senders').fill('service@paypal.com');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRawEmail } from '../../src/core/index.js';
-import { unwrapLink } from '../../src/core/url/unwrap.js';
+import { followLink, openRedirectOf, unwrapLink } from '../../src/core/url/unwrap.js';
 import { shippedEngine } from '../helpers/engine.js';
 
 const safeLinks = (url: string) =>
@@ -115,5 +115,141 @@ describe('link-protection wrappers', () => {
     // (Not the same score: the wrapper's address stays in the text as words.)
     expect(plain.risk_score).toBeLessThan(40);
     expect(wrapped.risk_score).toBeLessThan(40);
+  });
+});
+
+/** Bing's click tracker's `u`: "a1" and the address in base64url. */
+const bing = (url: string) =>
+  `https://www.bing.com/ck/a?!&&p=98042caa4cc49b29JmltdHM9MTc1&ptn=3&ver=2&hsh=4&fclid=1f&u=a1${Buffer.from(url).toString('base64url')}&ntb=1`;
+
+describe('open redirects of well-known sites', () => {
+  it('reads where each leads and names it', () => {
+    const cases: [string, string, string][] = [
+      [
+        'https://google.com/amp/s/innovatech.example?id=5889',
+        'https://innovatech.example?id=5889',
+        'google.com/amp',
+      ],
+      [
+        'https://www.google.co.uk/amp/revision-online.example/dHV2a1U/x#top',
+        'http://revision-online.example/dHV2a1U/x#top',
+        'google.co.uk/amp',
+      ],
+      ['https://google.com.gi/amp/s/t.co/FtmkTPhj5b', 'https://t.co/FtmkTPhj5b', 'google.com.gi/amp'],
+      [
+        bing('https://linklift.example/pen-testing/'),
+        'https://linklift.example/pen-testing/',
+        'bing.com/ck/a',
+      ],
+      [
+        'https://adclick.g.doubleclick.net/pcs/click?fjFILE-10-2023&&adurl=//claim-prize.example/wallet',
+        'https://claim-prize.example/wallet',
+        'adclick.g.doubleclick.net',
+      ],
+      [
+        'https://ad.doubleclick.net/ddm/clk/1;2?xai=A&adurl=https%3A%2F%2Fshop.example%2Fsale',
+        'https://shop.example/sale',
+        'ad.doubleclick.net',
+      ],
+    ];
+    for (const [href, destination, via] of cases)
+      expect(openRedirectOf(href), href).toEqual({ href: destination, via });
+  });
+
+  it('leaves alone what names no web address', () => {
+    for (const href of [
+      'https://www.google.com/amp/', // the viewer itself
+      'https://www.google.com/amp/s/', // no host
+      'https://www.google.com/ampfoo/s/evil.example/',
+      'https://www.google.example/amp/s/evil.example/', // not Google's
+      'https://www.bing.com/ck/a?!&&p=98042caa&u=https://evil.example/', // no "a1"
+      `https://www.bing.com/ck/a?u=a0${Buffer.from('https://evil.example/').toString('base64url')}`,
+      `https://www.bing.com/ck/a?u=a1${Buffer.from('javascript:alert(1)').toString('base64url')}`,
+      'https://www.bing.com/search?q=https://evil.example/',
+      'https://adclick.g.doubleclick.net/pcs/click?xai=AKAOjsu2', // a token only
+      'https://adclick.g.doubleclick.net/pcs/click?adurl=javascript:alert(1)',
+      'https://www.google.com/url?q=https://example.net/x&sa=D', // a wrapper, read by unwrapLink
+      `https://google.com/amp/s/${'a'.repeat(9000)}.example/`,
+    ])
+      expect(openRedirectOf(href), href).toBeNull();
+  });
+
+  it('follows wrappers and redirects inside each other, naming the redirect', () => {
+    expect(followLink(safeLinks('https://google.com/amp/s/evil.example/login'))).toEqual({
+      href: 'https://evil.example/login',
+      via: 'google.com/amp',
+    });
+    expect(followLink('https://google.jo/amp/s/www.google.com/url?q=https://rb.gy/dy6npe')).toEqual({
+      href: 'https://rb.gy/dy6npe',
+      via: 'google.jo/amp',
+    });
+    // The first redirect the reader passes through is named.
+    expect(
+      followLink(`https://google.com/amp/s/${bing('https://evil.example/').slice('https://'.length)}`),
+    ).toEqual({
+      href: 'https://evil.example/',
+      via: 'google.com/amp',
+    });
+    // A gateway alone is the reader's own mail system: no redirect is named.
+    expect(followLink(safeLinks('https://example.org/a'))).toEqual({
+      href: 'https://example.org/a',
+      via: null,
+    });
+    expect(followLink('https://example.org/a')).toEqual({ href: 'https://example.org/a', via: null });
+  });
+
+  const html = (body: string) =>
+    [
+      'From: Bauhaus <promotions@bauhaus-angebote.example>',
+      'To: j.smith@example.com',
+      'Subject: Ihr Feedback könnte ein Bosch-Werkzeugset freischalten!',
+      'MIME-Version: 1.0',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      body,
+      '',
+    ].join('\r\n');
+
+  it("says a link passes through a redirect to a site neither popular nor the sender's", async () => {
+    const raw = html(
+      '<p>Mit Ihrem Bauhaus-Erlebnis können Sie ein Bosch-Werkzeugset gewinnen!</p>' +
+        '<a href="https://www.google.co.uk/amp/revision-online.example/dHV2a1UzVnl1N1pk">Jetzt starten</a>',
+    );
+    const parsed = await parseRawEmail(Buffer.from(raw));
+    expect(parsed.links).toEqual([
+      {
+        href: 'http://revision-online.example/dHV2a1UzVnl1N1pk',
+        text: 'Jetzt starten',
+        source: 'html',
+        via: 'google.co.uk/amp',
+      },
+    ]);
+    const found = (await shippedEngine().analyzeRaw(raw)).analysis.indicators.find(
+      (i) => i.id === 'links.open_redirect',
+    );
+    expect(found?.evidence).toEqual([
+      'http://revision-online.example/dHV2a1UzVnl1N1pk (through google.co.uk/amp)',
+    ]);
+    // Through Bing to a shortener: hidden twice.
+    const short = html(`<p>Ihr Gewinn wartet.</p><a href="${bing('https://bit.ly/3abcDEF')}">Öffnen</a>`);
+    const ids = (await shippedEngine().analyzeRaw(short)).analysis.indicators.map((i) => i.id);
+    expect(ids).toContain('links.open_redirect');
+    expect(ids).toContain('links.shortener');
+  });
+
+  it("not for a popular site shared through the viewer, the sender's own site, or a plain link", async () => {
+    const ids = async (body: string) =>
+      (await shippedEngine().analyzeRaw(html(body))).analysis.indicators.map((i) => i.id);
+    // A news article shared from Google's AMP viewer, its address as the link's text.
+    const amp = 'https://www.google.com/amp/s/www.bbc.co.uk/news/articles/c9w1?amp';
+    const shared = await ids(`<p>Schau mal:</p><a href="${amp}">${amp}</a>`);
+    expect(shared).not.toContain('links.open_redirect');
+    expect(shared).not.toContain('links.text_href_mismatch');
+    expect(
+      await ids('<a href="https://google.com/amp/s/www.bauhaus-angebote.example/aktion">Aktion</a>'),
+    ).not.toContain('links.open_redirect');
+    expect(
+      await ids('<a href="http://revision-online.example/dHV2a1UzVnl1N1pk">Jetzt starten</a>'),
+    ).not.toContain('links.open_redirect');
   });
 });

@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2';
 import type { EmailForm, EmailLink } from './types.js';
 import { TableGrids, type Grid } from './drawn-code.js';
 import { matchesOf } from '../matches.js';
-import { unwrapLink } from '../url/unwrap.js';
+import { followLink } from '../url/unwrap.js';
 
 export interface HtmlFacts {
   text: string;
@@ -639,11 +639,15 @@ export function linksInText(text: string): EmailLink[] {
 /**
  * A link as found, its address the one it leads to: a link a mail gateway wrapped for checking
  * (Safe Links, URL Defense…) is the address it names (url/unwrap.ts), since the reader reaches
- * that. Every link the parser finds is made here, so none is missed and the same address shown
- * and linked counts once.
+ * that; so is a link through a well-known site's open redirect, which `via` names. Every link
+ * the parser finds is made here, so none is missed and the same address shown and linked counts
+ * once.
  */
 function linkTo(href: string, text: string, source: EmailLink['source']): EmailLink {
-  return { href: unwrapLink(href) ?? href, text, source };
+  const reached = followLink(href);
+  return reached.via
+    ? { href: reached.href, text, source, via: reached.via }
+    : { href: reached.href, text, source };
 }
 
 /** An HTML message's links, then the addresses written out in its texts that no anchor already has. */

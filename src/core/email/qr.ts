@@ -1,6 +1,7 @@
 import { blockArtGrids, gridPixels } from './drawn-code.js';
 import { isPdf, pdfPictures, pdfText } from './signals/pdf.js';
 import type { EmailLink, ParsedEmail, Picture } from './types.js';
+import { followLink } from '../url/unwrap.js';
 
 /**
  * QR codes in a message's pictures and PDFs, and drawn in its HTML or text (drawn-code.ts), read
@@ -204,10 +205,17 @@ export async function qrLinks(
       continue; // a picture that cannot be decoded holds no code we can read
     }
     for (const text of texts) {
-      const href = qrAddress(text);
-      if (!href || seen.has(href)) continue;
+      const address = qrAddress(text);
+      if (!address) continue;
+      // A code's address reaches the reader as a link's does: through any wrapper or redirect.
+      const { href, via } = followLink(address);
+      if (seen.has(href)) continue;
       seen.add(href);
-      out.push({ href, text: '', source: 'qr', picture: file });
+      out.push(
+        via
+          ? { href, text: '', source: 'qr', picture: file, via }
+          : { href, text: '', source: 'qr', picture: file },
+      );
     }
   }
   return out;

@@ -12,6 +12,11 @@ export interface EmailLink {
   source: 'html' | 'text' | 'form' | 'qr';
   /** For a QR code: the file name of the picture that holds it. */
   picture?: string;
+  /**
+   * The well-known site's open redirect the link passes through to reach `href`
+   * (`google.co.uk/amp`, `bing.com/ck/a`: url/unwrap.ts).
+   */
+  via?: string;
 }
 
 export interface EmailForm {

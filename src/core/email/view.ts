@@ -11,7 +11,7 @@ export interface MessageView {
   has_html: boolean;
   attachments: { filename: string; mime_type: string; size: number }[];
   /** Each link, with the picture (or PDF) holding it when it was read from a QR code. */
-  links: { url: string; text: string; qr_picture?: string }[];
+  links: { url: string; text: string; qr_picture?: string; via?: string }[];
   /** The Authentication-Results header the analysis read (see attributedResults), if any. */
   authentication: {
     authserv_id: string;
@@ -54,11 +54,12 @@ export async function messageView(
       mime_type: a.mimeType,
       size: a.size,
     })),
-    links: parsed.links.map((l) =>
-      l.source === 'qr'
-        ? { url: l.href, text: '', qr_picture: l.picture ?? 'a picture' }
-        : { url: l.href, text: l.text },
-    ),
+    links: parsed.links.map((l) => ({
+      url: l.href,
+      text: l.source === 'qr' ? '' : l.text,
+      ...(l.source === 'qr' ? { qr_picture: l.picture ?? 'a picture' } : {}),
+      ...(l.via ? { via: l.via } : {}),
+    })),
     authentication: attributed
       ? {
           authserv_id: attributed.authservId,

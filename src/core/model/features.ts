@@ -85,6 +85,8 @@ const RULE_ONLY = new Set([
   'attachments.pdf_link',
   // A QR code in a picture opening another site (qr.ts): one in the corpus, in a spam letter.
   'links.qr_code',
+  // A link through a well-known site's open redirect: the honeypot's phishing alone.
+  'links.open_redirect',
   // What an attached HTML page does (attached-page.ts): six phishing messages in the corpus
   // attach a page at all.
   'attachments.page_builds_file',

@@ -376,6 +376,12 @@ export const MessageViewSchema = z
           .string()
           .optional()
           .describe('For a link read from a QR code: the picture (or PDF) that holds it'),
+        via: z
+          .string()
+          .optional()
+          .describe(
+            "For a link through a well-known site's open redirect: the redirect (google.co.uk/amp); url is where it leads",
+          ),
       }),
     ),
     authentication: z

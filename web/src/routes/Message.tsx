@@ -260,6 +260,12 @@ function LinksTab({ id, view }: { id: number; view: MessageView }) {
                 read from a QR code in {l.qr_picture}: do not scan it with your phone
               </span>
             )}
+            {l.via && (
+              <span className="muted small" data-testid="link-via">
+                {' '}
+                reached through {l.via}, a well-known site&apos;s open redirect: this is where it leads
+              </span>
+            )}
             {a && (
               <span className="small" data-testid="link-analysed">
                 {' '}

@@ -41,6 +41,16 @@ const FREE_HOST_WHY = 'a free host where anyone can publish a site in minutes';
  */
 const QR_OFFSITE_WEIGHT = 0.3;
 
+/**
+ * A link through a well-known site's open redirect (url/unwrap.ts) to a site that is neither the
+ * sender's nor among the most popular (a person sharing a news article from Google's AMP viewer
+ * links a popular site): the redirect borrows a search engine's or ad network's address for a
+ * lure's page. A shortener behind it hides the page twice. Not decisive alone.
+ */
+const OPEN_REDIRECT_WEIGHT = 0.4;
+/** Destinations this popular are what people share through the redirect, not what it hides. */
+const OPEN_REDIRECT_TRUSTED_RANK = 20_000;
+
 interface Finding {
   id: string;
   severity: Indicator['severity'];
@@ -150,6 +160,17 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0], fewSites: boolea
         explanation:
           "A QR code in a picture opens a site that is not the sender's: your phone opens it, outside your mail's link checks, and its address cannot be read before it is opened.",
         evidence: `${raw} (QR code in ${link.picture ?? 'a picture'})`,
+      });
+  }
+  if (link.via && info.domain) {
+    const own = ctx.senderDomain && sameOrganisation(info.domain, ctx.senderDomain);
+    if (!own && (isShortener(info.domain) || !ctx.popular.isPopular(info.domain, OPEN_REDIRECT_TRUSTED_RANK)))
+      out.push({
+        id: 'links.open_redirect',
+        severity: 'high',
+        weight: OPEN_REDIRECT_WEIGHT,
+        explanation: `A link passes through ${link.via}, an open redirect of a well-known site, to reach ${info.domain}: the address shown is the well-known site's, the page opened is another's, a way to slip past link checks.`,
+        evidence: `${raw} (through ${link.via})`,
       });
   }
   if (link.source === 'form') {
@@ -263,7 +284,9 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0], fewSites: boolea
     }
   }
   const shown = domainInText(link.text);
-  if (shown && info.domain && shown !== info.domain && !isShortener(shown)) {
+  // A link whose text is the redirect's own address is said by links.open_redirect.
+  const redirectShown = link.via !== undefined && shown === registrableDomain(link.via.split('/')[0] ?? '');
+  if (shown && info.domain && shown !== info.domain && !isShortener(shown) && !redirectShown) {
     // A click-tracking redirect that names the sender's own site as its destination (bulk mail
     // wraps every link this way: `…/iqClickTrk.aspx?redirect=https://olson.house.gov` from
     // mail.house.gov) is a detour, not a disguise. Said, weighed lightly, and not the mismatch a
