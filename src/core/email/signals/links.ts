@@ -11,6 +11,7 @@ import {
   isFreeHost,
   isRiskyTld,
   isShortener,
+  launcherScheme,
 } from '../../url/lists.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import { matchesOf } from '../../matches.js';
@@ -142,6 +143,17 @@ function checkLink(link: EmailLink, ctx: Parameters<Signal>[0], fewSites: boolea
       weight: 0.45,
       explanation: `A link uses a ${scheme}: URL, which runs or embeds content instead of opening a page.`,
       evidence: raw.slice(0, 120),
+    });
+    return out;
+  }
+  const launcher = launcherScheme(raw);
+  if (launcher) {
+    out.push({
+      id: 'links.launcher_url',
+      severity: 'critical',
+      weight: DECISIVE_WEIGHT,
+      explanation: `A link uses Windows's ${launcher}: protocol, which opens a remote share's files in Explorer, runs a troubleshooter or installs an app instead of opening a page: a way to deliver malware.`,
+      evidence: raw.slice(0, 200),
     });
     return out;
   }
