@@ -1,5 +1,6 @@
 import { blockArtGrids, gridPixels } from './drawn-code.js';
 import { isPdf, pdfPictures, pdfText } from './signals/pdf.js';
+import { isOfficeDocument, readOfficeDocument } from './signals/office.js';
 import type { EmailLink, ParsedEmail, Picture } from './types.js';
 import { followLink } from '../url/unwrap.js';
 
@@ -143,10 +144,11 @@ function offSquare(picture: Picture): number {
 
 /**
  * The web addresses of the QR codes in a message's pictures (attached, shown inline or written
- * into the HTML as `data:` addresses, and those a PDF attachment holds) and of codes it draws
- * without one (drawn-code.ts), as links whose source is 'qr'. A message's own pictures are read
- * when it names scanning or is mostly pictures; a PDF's when the message or the PDF's own text
- * does, or the PDF shows little text (a page that is one picture). Drawn codes come first, then
+ * into the HTML as `data:` addresses, and those a PDF or an Office document attached holds) and
+ * of codes it draws without one (drawn-code.ts), as links whose source is 'qr'. A message's own
+ * pictures are read when it names scanning or is mostly pictures; a document's when the message
+ * or the document's own text does, or the document shows little text (a page that is one
+ * picture). Drawn codes come first, then
  * the squarest pictures, MAX_QR_PICTURES in all: a newsletter's banners are not read before the
  * code among them.
  */
@@ -185,6 +187,11 @@ export async function qrLinks(
           // A JPEG's own header, not the PDF's word for its size, is what its decoder reads.
           if (!(picture instanceof Uint8Array) || pictureReadable(picture))
             pictures.push({ file: a.filename || 'a PDF', picture });
+    } else if (isOfficeDocument(a)) {
+      const doc = readOfficeDocument(a.content);
+      const held = doc.pictures.filter(pictureReadable).slice(0, MAX_CANDIDATES - pictures.length);
+      if (held.length > 0 && (messageNames() || fewOrScanning(doc.text)))
+        for (const picture of held) pictures.push({ file: a.filename || 'an Office document', picture });
     }
   }
   for (const uri of email.dataPictures ?? []) {

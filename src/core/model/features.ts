@@ -83,6 +83,8 @@ const RULE_ONLY = new Set([
   'content.wallet_lure',
   'content.crypto_address',
   'attachments.pdf_link',
+  // An Office document's link to another site: one honeypot message in the corpus (a .pptx).
+  'attachments.office_link',
   // A QR code in a picture opening another site (qr.ts): one in the corpus, in a spam letter.
   'links.qr_code',
   // A link through a well-known site's open redirect: the honeypot's phishing alone.

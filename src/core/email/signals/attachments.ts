@@ -6,6 +6,7 @@ import { indicator, type Signal } from './context.js';
 import { isAttachedPage, isCollector, readAttachedPage } from './attached-page.js';
 import { isPdf, pdfLinks } from './pdf.js';
 import { listZip } from './zip.js';
+import { isOfficeDocument, readOfficeDocument } from './office.js';
 
 const EXECUTABLE =
   /\.(exe|scr|pif|com|bat|cmd|vbs|vbe|js|jse|wsf|wsh|hta|msi|msix|ps1|jar|lnk|cpl|reg|dll|iso|img|vhd|vhdx|appx|apk|dmg|app|sh|scf|url|chm|one)$/i;
@@ -92,22 +93,30 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
       inspectPage(name, a.content, { known, sender: senderDomain }, add);
     }
     if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
-    if (a.content && isPdf(a)) {
-      const away = pdfLinks(a.content)
-        .map((href) => ({ href, domain: registrableDomain(safeUrl(href)?.hostname ?? '') }))
-        .find(
-          ({ domain }) =>
-            domain !== null && (senderDomain === null || !sameOrganisation(domain, senderDomain)),
-        );
-      if (away)
-        add(
-          'attachments.pdf_link',
-          'medium',
-          0.3,
-          `A PDF attachment links to ${away.domain}, a site other than the sender's: a document sent to carry a link takes it past the mail's link checks.`,
-          `${name}: ${away.href.slice(0, 200)}`,
-        );
-    }
+    // A document sent to carry a link takes it past the mail's link checks.
+    const document =
+      a.content && isPdf(a)
+        ? { id: 'attachments.pdf_link', kind: 'A PDF attachment', links: pdfLinks(a.content) }
+        : a.content && isOfficeDocument(a)
+          ? {
+              id: 'attachments.office_link',
+              kind: 'An Office document attached',
+              links: readOfficeDocument(a.content).links,
+            }
+          : null;
+    const away = document?.links
+      .map((href) => ({ href, domain: registrableDomain(safeUrl(href)?.hostname ?? '') }))
+      .find(
+        ({ domain }) => domain !== null && (senderDomain === null || !sameOrganisation(domain, senderDomain)),
+      );
+    if (document && away)
+      add(
+        document.id,
+        'medium',
+        0.3,
+        `${document.kind} links to ${away.domain}, a site other than the sender's: a document sent to carry a link takes it past the mail's link checks.`,
+        `${name}: ${away.href.slice(0, 200)}`,
+      );
   }
   return out;
 };

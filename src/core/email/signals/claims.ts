@@ -7,6 +7,7 @@ import { DECISIVE_WEIGHT } from '../score.js';
 import { indicator, type Signal } from './context.js';
 import { matchesOf } from '../../matches.js';
 import { isPdf, pdfText } from './pdf.js';
+import { isOfficeDocument, readOfficeDocument } from './office.js';
 
 /**
  * Who the message claims to speak for, outside the display name (sender.ts reads that): a
@@ -95,10 +96,10 @@ export const claimSignals: Signal = ({ email, popular, senderDomain }) => {
   return out;
 };
 
-/** PDF attachments of one message read for text (each costs up to tens of milliseconds). */
-const PDFS_READ = 4;
+/** PDF and Office attachments of one message read for text (each costs up to tens of milliseconds). */
+const DOCUMENTS_READ = 4;
 
-/** The call-back bill in a message's text, else in one of its first PDF attachments. */
+/** The call-back bill in a message's text, else in one of its first PDF or Office attachments. */
 function billToCallIn(
   email: ParsedEmail,
   senderDomain: string,
@@ -106,14 +107,17 @@ function billToCallIn(
   const inText = billToCall(email.text, senderDomain);
   if (inText.length > 0)
     return { where: 'Its text', brands: inText, evidence: `text: ${oneLine(email.text, 120)}` };
-  const pdfs = email.attachments.filter((a) => a.content && isPdf(a)).slice(0, PDFS_READ);
-  for (const a of pdfs) {
-    const text = pdfText(a.content as Uint8Array);
+  const documents = email.attachments
+    .filter((a) => a.content && (isPdf(a) || isOfficeDocument(a)))
+    .slice(0, DOCUMENTS_READ);
+  for (const a of documents) {
+    const content = a.content as Uint8Array;
+    const text = isPdf(a) ? pdfText(content) : readOfficeDocument(content).text;
     const brands = billToCall(text, senderDomain);
     const name = a.filename.trim();
     if (brands.length > 0)
       return {
-        where: `The attached ${name || 'PDF'}`,
+        where: `The attached ${name || (isPdf(a) ? 'PDF' : 'document')}`,
         brands,
         evidence: `${name || '(no name)'}: ${oneLine(text, 160)}`,
       };
