@@ -112,6 +112,19 @@ describe('an Office document in the analysis', () => {
     expect(own.indicators.map((i) => i.id)).not.toContain('attachments.office_link');
   });
 
+  it('reads the first eight documents of a message only', async () => {
+    const plain = makeDocx({ paragraphs: ['Invoice'] });
+    const linked = makeDocx({ links: ['https://docs-view-secure.top/inv'] });
+    const files = (docs: Buffer[]) =>
+      noteWithFiles(
+        docs.map((content, i) => ({ name: `Invoice_${i}.docx`, type: DOCX, content })),
+        { from: 'Accounts <ap@supplier-pay.example>', to: 'alex@example.org', subject: 'Invoices' },
+      );
+    const ids = async (docs: Buffer[]) => (await analysis(files(docs))).indicators.map((i) => i.id);
+    expect(await ids([...Array(7).fill(plain), linked])).toContain('attachments.office_link');
+    expect(await ids([...Array(8).fill(plain), linked])).not.toContain('attachments.office_link');
+  });
+
   it('reads a QR code in its pictures as a link', async () => {
     const lure = 'https://mfa-renewal-portal.example.top/auth/';
     const doc = makeDocx({
@@ -122,6 +135,16 @@ describe('an Office document in the analysis', () => {
     expect(indicators.find((i) => i.id === 'links.qr_code')?.evidence).toEqual([
       `${lure} (QR code in Invoice_0423.docx)`,
     ]);
+    // Past the first eight documents of a message, none is read.
+    const late = noteWithFiles(
+      [...Array(8).fill(makeDocx({ paragraphs: ['x'] })), doc].map((content, i) => ({
+        name: `Scan_${i}.docx`,
+        type: DOCX,
+        content,
+      })),
+      { from: 'Accounts <ap@supplier-pay.example>', to: 'alex@example.org', subject: 'Scan the code' },
+    );
+    expect((await analysis(late)).indicators.map((i) => i.id)).not.toContain('links.qr_code');
   });
 
   it('reads a call-back bill written in it, from a free mail address', async () => {

@@ -1,6 +1,6 @@
 import { blockArtGrids, gridPixels } from './drawn-code.js';
 import { isPdf, pdfPictures, pdfText } from './signals/pdf.js';
-import { isOfficeDocument, readOfficeDocument } from './signals/office.js';
+import { isOfficeDocument, MAX_DOCUMENTS_READ, readOfficeDocument } from './signals/office.js';
 import type { EmailLink, ParsedEmail, Picture } from './types.js';
 import { followLink } from '../url/unwrap.js';
 
@@ -148,9 +148,9 @@ function offSquare(picture: Picture): number {
  * of codes it draws without one (drawn-code.ts), as links whose source is 'qr'. A message's own
  * pictures are read when it names scanning or is mostly pictures; a document's when the message
  * or the document's own text does, or the document shows little text (a page that is one
- * picture). Drawn codes come first, then
- * the squarest pictures, MAX_QR_PICTURES in all: a newsletter's banners are not read before the
- * code among them.
+ * picture); the first MAX_DOCUMENTS_READ documents only. Drawn codes come first, then the
+ * squarest pictures, MAX_QR_PICTURES in all: a newsletter's banners are not read before the code
+ * among them.
  */
 export async function qrLinks(
   email: ParsedEmail,
@@ -171,8 +171,10 @@ export async function qrLinks(
   const pictures: { file: string; picture: Picture }[] = [];
   let named: boolean | undefined;
   const messageNames = () => (named ??= mayCarryQrCode(email));
+  let documents = 0;
   for (const a of email.attachments) {
     if (!a.content || pictures.length >= MAX_CANDIDATES) continue;
+    if ((isPdf(a) || isOfficeDocument(a)) && ++documents > MAX_DOCUMENTS_READ) continue;
     if (pictureSize(a.content)) {
       if (pictureReadable(a.content) && messageNames())
         pictures.push({ file: a.filename || 'a picture', picture: a.content });

@@ -10,7 +10,10 @@ export interface MessageView {
   text: string;
   has_html: boolean;
   attachments: { filename: string; mime_type: string; size: number }[];
-  /** Each link, with the picture (or PDF) holding it when it was read from a QR code. */
+  /**
+   * Each link, with the picture (or document) holding it when it was read from a QR code, and
+   * the well-known site's open redirect it passes through (`via`), its url where it leads.
+   */
   links: { url: string; text: string; qr_picture?: string; via?: string }[];
   /** The Authentication-Results header the analysis read (see attributedResults), if any. */
   authentication: {

@@ -61,7 +61,7 @@ export function followLink(href: string): { href: string; via: string | null } {
  * search-result click (`bing.com/ck/a?…&u=a1` and the address in base64url) and DoubleClick's ad
  * click (`…doubleclick.net/…?…&adurl=ADDRESS`). The address shown is a search engine's or an ad
  * network's, which link checks and reputation lists trust; the page opened is the lure's. In the
- * corpus 129 phishing messages link through one of them and no legitimate one does. Not
+ * corpus 117 phishing messages link through one of them and no legitimate one does. Not
  * Google's /url, which Calendar and Docs put before every link of their own mail (a wrapper
  * above). Returns the destination and the redirect's name (`google.co.uk/amp`), or null.
  */

@@ -6,7 +6,7 @@ import { indicator, type Signal } from './context.js';
 import { isAttachedPage, isCollector, readAttachedPage } from './attached-page.js';
 import { isPdf, pdfLinks } from './pdf.js';
 import { listZip } from './zip.js';
-import { isOfficeDocument, readOfficeDocument } from './office.js';
+import { isOfficeDocument, MAX_DOCUMENTS_READ, readOfficeDocument } from './office.js';
 
 const EXECUTABLE =
   /\.(exe|scr|pif|com|bat|cmd|vbs|vbe|js|jse|wsf|wsh|hta|msi|msix|ps1|jar|lnk|cpl|reg|dll|iso|img|vhd|vhdx|appx|apk|dmg|app|sh|scf|url|chm|one)$/i;
@@ -47,6 +47,7 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
     else
       out.push(indicator({ id, family: 'attachments', severity, weight, explanation, evidence: [evidence] }));
   };
+  let documents = 0;
   for (const a of email.attachments) {
     const name = a.filename.trim();
     if (isEmptyAttachment(a))
@@ -93,17 +94,11 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
       inspectPage(name, a.content, { known, sender: senderDomain }, add);
     }
     if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
-    // A document sent to carry a link takes it past the mail's link checks.
-    const document =
-      a.content && isPdf(a)
-        ? { id: 'attachments.pdf_link', kind: 'A PDF attachment', links: pdfLinks(a.content) }
-        : a.content && isOfficeDocument(a)
-          ? {
-              id: 'attachments.office_link',
-              kind: 'An Office document attached',
-              links: readOfficeDocument(a.content).links,
-            }
-          : null;
+    // A document sent to carry a link takes it past the mail's link checks. The first
+    // MAX_DOCUMENTS_READ are read: each costs up to its bounds' work, and a message can attach
+    // hundreds.
+    const document = documents < MAX_DOCUMENTS_READ ? documentLinks(a) : null;
+    if (document) documents++;
     const away = document?.links
       .map((href) => ({ href, domain: registrableDomain(safeUrl(href)?.hostname ?? '') }))
       .find(
@@ -120,6 +115,19 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
   }
   return out;
 };
+
+/** The links of a PDF or Office document attached, with the indicator they raise; null for other files. */
+function documentLinks(a: EmailAttachment): { id: string; kind: string; links: string[] } | null {
+  if (!a.content) return null;
+  if (isPdf(a)) return { id: 'attachments.pdf_link', kind: 'A PDF attachment', links: pdfLinks(a.content) };
+  if (isOfficeDocument(a))
+    return {
+      id: 'attachments.office_link',
+      kind: 'An Office document attached',
+      links: readOfficeDocument(a.content).links,
+    };
+  return null;
+}
 
 /**
  * Cisco's Secure Email Encryption service: its "securedoc.html" envelopes hold a password form

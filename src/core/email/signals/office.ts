@@ -16,6 +16,12 @@ export interface OfficeDocument {
   text: string;
 }
 
+/**
+ * PDF and Office attachments of one message read for links and QR codes (attachments.ts, qr.ts):
+ * each costs up to its bounds' work, and a message can attach hundreds.
+ */
+export const MAX_DOCUMENTS_READ = 8;
+
 /** Documents larger than this are not read: a lure's is tens or hundreds of KB. */
 const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
 /** Parts read per document (relationships, text parts, pictures) and the bytes inflated. */
