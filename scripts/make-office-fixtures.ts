@@ -26,27 +26,24 @@ export function makeZip(entries: readonly ZipInput[]): Buffer {
     const body = e.stored ? data : deflateRawSync(data);
     const name = Buffer.from(e.name);
     const size = e.declaredSize ?? data.length;
-    const flags = e.encrypted ? 1 : 0;
-    const method = e.stored ? 0 : 8;
+    // The fields both headers hold, in the same order: the central one's two bytes further on.
+    const fields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(e.encrypted ? 1 : 0, at);
+      header.writeUInt16LE(e.stored ? 0 : 8, at + 2);
+      header.writeUInt32LE(crc32(data), at + 8);
+      header.writeUInt32LE(body.length, at + 12);
+      header.writeUInt32LE(size, at + 16);
+      header.writeUInt16LE(name.length, at + 20);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    fields(local, 6);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(flags, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    fields(central, 8);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);

@@ -385,14 +385,19 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
     await page.waitForURL(/\/dashboard/);
   }, 60_000);
 
-  it('message view: a link read from a QR code is named as one', async () => {
+  /** Signs in, finds a message by `search`, opens the one whose row shows `row`, and its Links tab. */
+  async function linksOf(search: string, row: string) {
     const context = await browser.newContext();
     const page = await signIn(context);
-    await page.getByRole('searchbox').fill('multi-factor');
-    await page.getByTestId('email-row').filter({ hasText: 'renew your multi-factor authentication' }).click();
+    await page.getByRole('searchbox').fill(search);
+    await page.getByTestId('email-row').filter({ hasText: row }).click();
     await page.waitForURL(/\/messages\/\d+$/);
     await page.getByRole('tab', { name: 'Links' }).click();
-    const link = page.getByTestId('message-link');
+    return { context, links: page.getByTestId('message-link') };
+  }
+
+  it('message view: a link read from a QR code is named as one', async () => {
+    const { context, links: link } = await linksOf('multi-factor', 'renew your multi-factor authentication');
     expect(await link.locator('code').textContent()).toBe(
       'https://mfa-renewal-portal.example.top/auth/?email=alex@example.org',
     );
@@ -401,13 +406,8 @@ describe.skipIf(NO_CHROMIUM)('web dashboard in headless Chromium against phishgu
   }, 60_000);
 
   it("message view: a link through a well-known site's open redirect shows where it leads", async () => {
-    const context = await browser.newContext();
-    const page = await signIn(context);
-    await page.getByRole('searchbox').fill('Dyson');
-    await page.getByTestId('email-row').filter({ hasText: 'could unlock a Dyson' }).click();
-    await page.waitForURL(/\/messages\/\d+$/);
-    await page.getByRole('tab', { name: 'Links' }).click();
-    const link = page.getByTestId('message-link').first();
+    const { context, links } = await linksOf('Dyson', 'could unlock a Dyson');
+    const link = links.first();
     expect(await link.locator('code').textContent()).toBe(
       'https://revision-online.example/dHV2a1UzVnl1N1pkQVVHdm1RZFI4',
     );
