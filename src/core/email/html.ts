@@ -644,10 +644,7 @@ export function linksInText(text: string): EmailLink[] {
  * once.
  */
 function linkTo(href: string, text: string, source: EmailLink['source']): EmailLink {
-  const reached = followLink(href);
-  return reached.via
-    ? { href: reached.href, text, source, via: reached.via }
-    : { href: reached.href, text, source };
+  return { ...followLink(href), text, source };
 }
 
 /** An HTML message's links, then the addresses written out in its texts that no anchor already has. */

@@ -1,6 +1,6 @@
 import { blockArtGrids, gridPixels } from './drawn-code.js';
 import { isPdf, pdfPictures, pdfText } from './signals/pdf.js';
-import { isOfficeDocument, MAX_DOCUMENTS_READ, readOfficeDocument } from './signals/office.js';
+import { documentsRead, isOfficeDocument, readOfficeDocument } from './signals/office.js';
 import type { EmailLink, ParsedEmail, Picture } from './types.js';
 import { followLink } from '../url/unwrap.js';
 
@@ -171,10 +171,10 @@ export async function qrLinks(
   const pictures: { file: string; picture: Picture }[] = [];
   let named: boolean | undefined;
   const messageNames = () => (named ??= mayCarryQrCode(email));
-  let documents = 0;
+  const documents = new Set(documentsRead(email.attachments));
   for (const a of email.attachments) {
     if (!a.content || pictures.length >= MAX_CANDIDATES) continue;
-    if ((isPdf(a) || isOfficeDocument(a)) && ++documents > MAX_DOCUMENTS_READ) continue;
+    if ((isPdf(a) || isOfficeDocument(a)) && !documents.has(a)) continue;
     if (pictureSize(a.content)) {
       if (pictureReadable(a.content) && messageNames())
         pictures.push({ file: a.filename || 'a picture', picture: a.content });
@@ -217,14 +217,10 @@ export async function qrLinks(
       const address = qrAddress(text);
       if (!address) continue;
       // A code's address reaches the reader as a link's does: through any wrapper or redirect.
-      const { href, via } = followLink(address);
-      if (seen.has(href)) continue;
-      seen.add(href);
-      out.push(
-        via
-          ? { href, text: '', source: 'qr', picture: file, via }
-          : { href, text: '', source: 'qr', picture: file },
-      );
+      const reached = followLink(address);
+      if (seen.has(reached.href)) continue;
+      seen.add(reached.href);
+      out.push({ ...reached, text: '', source: 'qr', picture: file });
     }
   }
   return out;

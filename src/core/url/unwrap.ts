@@ -35,12 +35,12 @@ export function unwrapLink(href: string): string | null {
 /**
  * A link as the reader reaches it: the destination of any gateway wrapper (`unwrapLink`) and of
  * an open redirect (`openRedirectOf`) it passes through, with the first such redirect named in
- * `via`. A gateway is the reader's own mail system and is not named; an open redirect is a
+ * `via` (absent when none): the fields an EmailLink takes. A gateway is the reader's own mail system and is not named; an open redirect is a
  * third party's page the sender chose to pass through.
  */
-export function followLink(href: string): { href: string; via: string | null } {
+export function followLink(href: string): { href: string; via?: string } {
   let current = href;
-  let via: string | null = null;
+  let via: string | undefined;
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     const next = destinationOf(current);
     if (next) {
@@ -52,7 +52,7 @@ export function followLink(href: string): { href: string; via: string | null } {
     current = open.href;
     via ??= open.via;
   }
-  return { href: current, via };
+  return via === undefined ? { href: current } : { href: current, via };
 }
 
 /**

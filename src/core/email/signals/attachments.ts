@@ -6,7 +6,7 @@ import { indicator, type Signal } from './context.js';
 import { isAttachedPage, isCollector, readAttachedPage } from './attached-page.js';
 import { isPdf, pdfLinks } from './pdf.js';
 import { listZip } from './zip.js';
-import { isOfficeDocument, MAX_DOCUMENTS_READ, readOfficeDocument } from './office.js';
+import { documentsRead, isOfficeDocument, readOfficeDocument } from './office.js';
 
 const EXECUTABLE =
   /\.(exe|scr|pif|com|bat|cmd|vbs|vbe|js|jse|wsf|wsh|hta|msi|msix|ps1|jar|lnk|cpl|reg|dll|iso|img|vhd|vhdx|appx|apk|dmg|app|sh|scf|url|chm|one)$/i;
@@ -47,7 +47,7 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
     else
       out.push(indicator({ id, family: 'attachments', severity, weight, explanation, evidence: [evidence] }));
   };
-  let documents = 0;
+  const documents = new Set(documentsRead(email.attachments));
   for (const a of email.attachments) {
     const name = a.filename.trim();
     if (isEmptyAttachment(a))
@@ -97,8 +97,7 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
     // A document sent to carry a link takes it past the mail's link checks. The first
     // MAX_DOCUMENTS_READ are read: each costs up to its bounds' work, and a message can attach
     // hundreds.
-    const document = documents < MAX_DOCUMENTS_READ ? documentLinks(a) : null;
-    if (document) documents++;
+    const document = documents.has(a) ? documentLinks(a) : null;
     const away = document?.links
       .map((href) => ({ href, domain: registrableDomain(safeUrl(href)?.hostname ?? '') }))
       .find(

@@ -7,7 +7,7 @@ import { DECISIVE_WEIGHT } from '../score.js';
 import { indicator, type Signal } from './context.js';
 import { matchesOf } from '../../matches.js';
 import { isPdf, pdfText } from './pdf.js';
-import { isOfficeDocument, readOfficeDocument } from './office.js';
+import { documentsRead, readOfficeDocument } from './office.js';
 
 /**
  * Who the message claims to speak for, outside the display name (sender.ts reads that): a
@@ -107,11 +107,9 @@ function billToCallIn(
   const inText = billToCall(email.text, senderDomain);
   if (inText.length > 0)
     return { where: 'Its text', brands: inText, evidence: `text: ${oneLine(email.text, 120)}` };
-  const documents = email.attachments
-    .filter((a) => a.content && (isPdf(a) || isOfficeDocument(a)))
-    .slice(0, DOCUMENTS_READ);
-  for (const a of documents) {
-    const content = a.content as Uint8Array;
+  for (const a of documentsRead(email.attachments).slice(0, DOCUMENTS_READ)) {
+    const content = a.content;
+    if (!content) continue;
     const text = isPdf(a) ? pdfText(content) : readOfficeDocument(content).text;
     const brands = billToCall(text, senderDomain);
     const name = a.filename.trim();

@@ -1,4 +1,5 @@
 import type { EmailAttachment } from '../types.js';
+import { isPdf } from './pdf.js';
 import { readZipEntries } from './zip.js';
 
 /**
@@ -21,6 +22,13 @@ export interface OfficeDocument {
  * each costs up to its bounds' work, and a message can attach hundreds.
  */
 export const MAX_DOCUMENTS_READ = 8;
+
+/** The PDF and Office attachments of a message that are read: the first MAX_DOCUMENTS_READ. */
+export function documentsRead(attachments: readonly EmailAttachment[]): EmailAttachment[] {
+  return attachments
+    .filter((a) => a.content && (isPdf(a) || isOfficeDocument(a)))
+    .slice(0, MAX_DOCUMENTS_READ);
+}
 
 /** Documents larger than this are not read: a lure's is tens or hundreds of KB. */
 const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
@@ -99,10 +107,12 @@ function wordsOf(xml: string): string {
   );
 }
 
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
 function xmlText(s: string): string {
   return s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
-    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-    if (named[e.toLowerCase()]) return named[e.toLowerCase()] as string;
+    const named = NAMED_ENTITIES[e.toLowerCase()];
+    if (named) return named;
     const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
     return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
   });
