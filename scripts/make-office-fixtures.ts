@@ -1,7 +1,9 @@
-// Writes fixtures/email/phishing-norton-docx-callback.eml: a call-back scam whose bill is a Word
-// document, for tests of reading Office documents (src/core/email/signals/office.ts). Run with
-// `npx tsx scripts/make-office-fixtures.ts`; the file it writes is committed. Tests build their
-// own documents with `makeDocx` and ZIPs with `makeZip`.
+// Writes fixtures/email/phishing-norton-docx-callback.eml, a call-back scam whose bill is a Word
+// document, and fixtures/email/phishing-pdf-account-hold.eml, a lure whose words are all in a PDF,
+// for tests of reading attached documents (src/core/email/signals/office.ts, pdf.ts, and the
+// document read as the message, analyze.ts). Run with `npx tsx scripts/make-office-fixtures.ts`;
+// the files it writes are committed. Tests build their own documents with `makeDocx`, `makePdf`
+// and ZIPs with `makeZip`.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,6 +97,57 @@ export function makeDocx({
   ]);
 }
 
+/**
+ * A one-page PDF: its lines drawn in Helvetica, one under another, and a link annotation for each
+ * of `links` (`/URI`). Objects are found by their headers, as readers do when the table is off.
+ */
+export function makePdf({ lines = [], links = [] }: { lines?: string[]; links?: string[] }): Buffer {
+  const escape = (s: string) => s.replace(/[\\()]/g, '\\$&');
+  const drawn = lines.map((l, i) => `1 0 0 1 72 ${740 - i * 18} Tm (${escape(l)}) Tj`).join('\n');
+  const content = `BT /F1 11 Tf\n${drawn}\nET`;
+  const annots = links.map((_, i) => `${6 + i} 0 R`).join(' ');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R /Annots [${annots}] >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    ...links.map(
+      (href, i) =>
+        `<< /Type /Annot /Subtype /Link /Rect [72 ${600 - i * 20} 400 ${615 - i * 20}] /A << /S /URI /URI (${escape(href)}) >> >>`,
+    ),
+  ];
+  const body = objects.map((o, i) => `${i + 1} 0 obj\n${o}\nendobj\n`).join('');
+  return Buffer.from(`%PDF-1.4\n${body}trailer\n<< /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+}
+
+/** A message of a short note and one attached file, as a mail client writes it. */
+function noteWithFile(
+  headers: string[],
+  note: string,
+  file: { name: string; type: string; data: Buffer },
+): string {
+  return [
+    ...headers,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="invoice-boundary"',
+    '',
+    '--invoice-boundary',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    note,
+    '',
+    '--invoice-boundary',
+    `Content-Type: ${file.type}; name="${file.name}"`,
+    `Content-Disposition: attachment; filename="${file.name}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    file.data.toString('base64').replace(/.{76}/g, '$&\r\n'),
+    '--invoice-boundary--',
+    '',
+  ].join('\r\n');
+}
+
 async function main() {
   const doc = makeDocx({
     paragraphs: [
@@ -107,33 +160,52 @@ async function main() {
       'Thank you for choosing Norton.',
     ],
   });
-  const b64 = doc.toString('base64').replace(/.{76}/g, '$&\r\n');
-  const eml = [
-    'From: Billing Desk <norton.renewals.desk@gmail.com>',
-    'To: alex@example.org',
-    'Subject: Your order confirmation #NP00X0056987923',
-    'Date: Fri, 04 Dec 2026 09:12:31 +0000',
-    'Message-ID: <np-0056987923@mail.gmail.com>',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/mixed; boundary="invoice-boundary"',
-    '',
-    '--invoice-boundary',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Hello, please find attached the invoice for your renewal.',
-    '',
-    '--invoice-boundary',
-    'Content-Type: application/vnd.openxmlformats-officedocument.wordprocessingml.document; name="Invoice_NP00X0056987923.docx"',
-    'Content-Disposition: attachment; filename="Invoice_NP00X0056987923.docx"',
-    'Content-Transfer-Encoding: base64',
-    '',
-    b64,
-    '--invoice-boundary--',
-    '',
-  ].join('\r\n');
+  const fixtures = join(import.meta.dirname, '..', 'fixtures', 'email');
   writeFileSync(
-    join(import.meta.dirname, '..', 'fixtures', 'email', 'phishing-norton-docx-callback.eml'),
-    eml,
+    join(fixtures, 'phishing-norton-docx-callback.eml'),
+    noteWithFile(
+      [
+        'From: Billing Desk <norton.renewals.desk@gmail.com>',
+        'To: alex@example.org',
+        'Subject: Your order confirmation #NP00X0056987923',
+        'Date: Fri, 04 Dec 2026 09:12:31 +0000',
+        'Message-ID: <np-0056987923@mail.gmail.com>',
+      ],
+      'Hello, please find attached the invoice for your renewal.',
+      {
+        name: 'Invoice_NP00X0056987923.docx',
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        data: doc,
+      },
+    ),
+  );
+  const notice = makePdf({
+    lines: [
+      'Amazon',
+      'Your account is temporarily on hold',
+      'Dear Customer,',
+      'We were unable to verify the billing information on your account, so your orders and',
+      'subscriptions have been put on hold. To restore access, confirm your identity and update',
+      'your payment details within 24 hours. If we do not hear from you, your account will be',
+      'permanently closed and any remaining balance forfeited.',
+      'Confirm your account: https://amazon-account-restore.top/verify',
+      'Case ID: 7063-TOT-9187',
+    ],
+    links: ['https://amazon-account-restore.top/verify?case=7063TOT9187'],
+  });
+  writeFileSync(
+    join(fixtures, 'phishing-pdf-account-hold.eml'),
+    noteWithFile(
+      [
+        'From: Account Services <notice@acct-review-center.com>',
+        'To: alex@example.org',
+        'Subject: Case 7063-TOT-9187',
+        'Date: Mon, 07 Dec 2026 08:40:12 +0000',
+        'Message-ID: <case-7063tot9187@acct-review-center.com>',
+      ],
+      'Please see the attached notice.',
+      { name: 'Case_7063TOT9187.pdf', type: 'application/pdf', data: notice },
+    ),
   );
 }
 

@@ -19,7 +19,10 @@ import { linkSignals } from './signals/links.js';
 import { lureSignals, restatedBy } from './signals/lure.js';
 import { registrationSignals } from './signals/registration.js';
 import { senderSignals } from './signals/sender.js';
-import type { EmailAnalysis, Indicator, ParsedEmail } from './types.js';
+import type { EmailAnalysis, EmailLink, Indicator, ParsedEmail } from './types.js';
+import { followLink } from '../url/unwrap.js';
+import { documentLinksOf, documentsRead, documentText } from './signals/office.js';
+import { isPdf } from './signals/pdf.js';
 
 /**
  * What outweighs the wording, which a LOW or SAFE summary leads with: an authenticated sender
@@ -37,7 +40,7 @@ const REASSURING: ReadonlySet<string> = new Set([
 ]);
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.93.0';
+export const RULES_VERSION = '2.94.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored
@@ -219,6 +222,15 @@ export function analyzeParsed(email: ParsedEmail, deps: AnalysisDeps): EmailAnal
   // A password form or an executable is never less than HIGH, whatever else the message says.
   if (indicators.some((i) => i.severity === 'critical'))
     probability = Math.max(probability, THRESHOLDS.HIGH / 100);
+  // A message that says little itself is read with the words of its attached documents: the
+  // worst reading counts for it. A lure put in a PDF keeps its wording from the mail's filters.
+  // A document that reads safer than the message is named only when the message reads safe
+  // too: "read as the message: LOW" beside a HIGH verdict would read as a contradiction.
+  const document = documentVerdict(email, deps);
+  if (document && (document.probability > 0 || probability < THRESHOLDS.MEDIUM / 100)) {
+    indicators.push(document.indicator);
+    probability = Math.max(probability, document.probability);
+  }
 
   // A score held at LOW by the cap says why, or a 39 with no reason would read as arbitrary.
   // Said of the wording alone, so it stays true when the user's history moves the score later
@@ -339,6 +351,85 @@ function attachedVerdict(
       ],
     },
   };
+}
+
+/** A body with fewer words than this says little itself (a covering note, a line, nothing). */
+const FEW_WORDS = 50;
+/** A document with fewer words than this has none to read as the message (a scan, a picture). */
+const DOCUMENT_WORDS = 20;
+/** Documents read as the message, each at most DOCUMENT_CHARS of its text. */
+const DOCUMENTS_AS_MESSAGE = 4;
+const DOCUMENT_CHARS = 20_000;
+/** The readings documentVerdict makes, which do not read their documents again. */
+const DOCUMENT_READINGS = new WeakSet<ParsedEmail>();
+
+/**
+ * A full message that says little itself (under FEW_WORDS words: "see the attached", nothing),
+ * read again with the words and links of each of its first PDF or Office attachments that has
+ * some: the most suspicious reading, as an indicator. From MEDIUM up it raises this message's
+ * score to its own; below, an info line says the document was read. The reading is the whole
+ * analysis (sender, links, rules, model) of the message with the document's text after its own.
+ * The corpus (both splits, shipped model): of 44 messages read so, 14 phishing ones score more,
+ * 5 of them from under 50 (16–41 to 53–100); the one legitimate message (a press release with a
+ * short note) reads LOW 32 and stays at 30. The honeypot's "0.7495 BTC" PDFs of story text put
+ * there to pass filters read safe, and keep the message's own score.
+ */
+function documentVerdict(
+  email: ParsedEmail,
+  deps: AnalysisDeps,
+): { indicator: Indicator; probability: number } | null {
+  if (email.mode !== 'full' || DOCUMENT_READINGS.has(email) || wordCount(email.text, FEW_WORDS) >= FEW_WORDS)
+    return null;
+  let worst: { name: string; analysis: EmailAnalysis } | null = null;
+  let read = 0;
+  for (const a of documentsRead(email.attachments)) {
+    const text = documentText(a).slice(0, DOCUMENT_CHARS);
+    if (wordCount(text, DOCUMENT_WORDS) < DOCUMENT_WORDS) continue;
+    const links: EmailLink[] = documentLinksOf(a).map((href) => ({
+      ...followLink(href),
+      text: '',
+      source: 'text',
+    }));
+    const reading: ParsedEmail = {
+      ...email,
+      text: `${email.text}\n\n${text}`,
+      links: [...email.links, ...links],
+      attachedMessages: [],
+      warnings: [],
+    };
+    DOCUMENT_READINGS.add(reading);
+    const analysis = analyzeParsed(reading, deps);
+    const name = a.filename.trim() || (isPdf(a) ? 'a PDF' : 'a document');
+    if (!worst || analysis.probability > worst.analysis.probability) worst = { name, analysis };
+    if (++read >= DOCUMENTS_AS_MESSAGE) break;
+  }
+  if (!worst) return null;
+  const { name, analysis } = worst;
+  const suspicious = analysis.risk_score >= THRESHOLDS.MEDIUM;
+  const said = `${analysis.risk_level} (${analysis.risk_score}/100)`;
+  return {
+    probability: suspicious ? analysis.probability : 0,
+    indicator: {
+      id: 'attachments.document_message',
+      family: 'attachments',
+      severity: suspicious ? (analysis.risk_level === 'HIGH' ? 'high' : 'medium') : 'info',
+      weight: 0,
+      explanation: suspicious
+        ? `Its attached document "${name}" carries the message's words (the body says little itself), and read with them it is ${analysis.risk_level === 'HIGH' ? 'likely phishing' : 'suspicious'}: a lure put in a document keeps its wording from mail filters.`
+        : `The body says little itself, so its attached document "${name}" was read as the message too: ${said}.`,
+      evidence: [
+        `"${name}" read as the message: ${said}`,
+        ...warningSigns(analysis.indicators).map((i) => i.explanation),
+      ],
+    },
+  };
+}
+
+/** Words of two letters or more in `text`, counted up to `max`. */
+function wordCount(text: string, max: number): number {
+  let n = 0;
+  for (const _ of text.matchAll(/\p{L}{2,}/gu)) if (++n >= max) break;
+  return n;
 }
 
 /** Why a message the other signs would call suspicious is held at LOW (the no-action cap). */

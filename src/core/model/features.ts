@@ -43,10 +43,11 @@ export function isModelSignal(id: string): boolean {
  * away from the sender's site.
  */
 const RULE_ONLY = new Set([
-  // Added after the model has read the message: the attached message's own analysis, and the
-  // reading of a meeting invitation (invitation.ts) and of a secure message's notice
-  // (secure-notice.ts).
+  // Added after the model has read the message: the attached message's own analysis, the
+  // message read with its attached document's words (analyze.ts), and the reading of a meeting
+  // invitation (invitation.ts) and of a secure message's notice (secure-notice.ts).
   'attachments.attached_message',
+  'attachments.document_message',
   'content.meeting_invitation',
   'content.secure_message_notice',
   // A one-time code, or a notice of a new sign-in, that asks for nothing else (code-notice.ts,

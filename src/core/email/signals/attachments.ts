@@ -4,9 +4,9 @@ import { VERIFIED_RANK } from './auth.js';
 import type { EmailAttachment, Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 import { isAttachedPage, isCollector, readAttachedPage } from './attached-page.js';
-import { isPdf, pdfLinks } from './pdf.js';
+import { isPdf } from './pdf.js';
 import { listZip } from './zip.js';
-import { documentsRead, isOfficeDocument, readOfficeDocument } from './office.js';
+import { documentLinksOf, documentsRead, isOfficeDocument } from './office.js';
 
 const EXECUTABLE =
   /\.(exe|scr|pif|com|bat|cmd|vbs|vbe|js|jse|wsf|wsh|hta|msi|msix|ps1|jar|lnk|cpl|reg|dll|iso|img|vhd|vhdx|appx|apk|dmg|app|sh|scf|url|chm|one)$/i;
@@ -117,15 +117,12 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
 
 /** The links of a PDF or Office document attached, with the indicator they raise; null for other files. */
 function documentLinks(a: EmailAttachment): { id: string; kind: string; links: string[] } | null {
-  if (!a.content) return null;
-  if (isPdf(a)) return { id: 'attachments.pdf_link', kind: 'A PDF attachment', links: pdfLinks(a.content) };
-  if (isOfficeDocument(a))
-    return {
-      id: 'attachments.office_link',
-      kind: 'An Office document attached',
-      links: readOfficeDocument(a.content).links,
-    };
-  return null;
+  const read = isPdf(a)
+    ? { id: 'attachments.pdf_link', kind: 'A PDF attachment' }
+    : isOfficeDocument(a)
+      ? { id: 'attachments.office_link', kind: 'An Office document attached' }
+      : null;
+  return read && a.content ? { ...read, links: documentLinksOf(a) } : null;
 }
 
 /**

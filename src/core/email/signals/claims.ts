@@ -6,8 +6,8 @@ import type { EmailLink, Indicator, ParsedEmail } from '../types.js';
 import { DECISIVE_WEIGHT } from '../score.js';
 import { indicator, type Signal } from './context.js';
 import { matchesOf } from '../../matches.js';
-import { isPdf, pdfText } from './pdf.js';
-import { documentsRead, readOfficeDocument } from './office.js';
+import { isPdf } from './pdf.js';
+import { documentsRead, documentText } from './office.js';
 
 /**
  * Who the message claims to speak for, outside the display name (sender.ts reads that): a
@@ -108,9 +108,7 @@ function billToCallIn(
   if (inText.length > 0)
     return { where: 'Its text', brands: inText, evidence: `text: ${oneLine(email.text, 120)}` };
   for (const a of documentsRead(email.attachments).slice(0, DOCUMENTS_READ)) {
-    const content = a.content;
-    if (!content) continue;
-    const text = isPdf(a) ? pdfText(content) : readOfficeDocument(content).text;
+    const text = documentText(a);
     const brands = billToCall(text, senderDomain);
     const name = a.filename.trim();
     if (brands.length > 0)

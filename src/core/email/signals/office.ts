@@ -1,5 +1,5 @@
 import type { EmailAttachment } from '../types.js';
-import { isPdf } from './pdf.js';
+import { isPdf, pdfLinks, pdfText } from './pdf.js';
 import { readZipEntries } from './zip.js';
 
 /**
@@ -28,6 +28,20 @@ export function documentsRead(attachments: readonly EmailAttachment[]): EmailAtt
   return attachments
     .filter((a) => a.content && (isPdf(a) || isOfficeDocument(a)))
     .slice(0, MAX_DOCUMENTS_READ);
+}
+
+/** The words a PDF or Office attachment shows (read once each: pdf.ts, readOfficeDocument). */
+export function documentText(a: EmailAttachment): string {
+  if (!a.content) return '';
+  if (isPdf(a)) return pdfText(a.content);
+  return isOfficeDocument(a) ? readOfficeDocument(a.content).text : '';
+}
+
+/** The web addresses a PDF or Office attachment's links open. */
+export function documentLinksOf(a: EmailAttachment): string[] {
+  if (!a.content) return [];
+  if (isPdf(a)) return pdfLinks(a.content);
+  return isOfficeDocument(a) ? readOfficeDocument(a.content).links : [];
 }
 
 /** Documents larger than this are not read: a lure's is tens or hundreds of KB. */

@@ -29,14 +29,23 @@ export function isPdf(a: { filename: string; mimeType: string }): boolean {
  * A PDF is read, never rendered, run or fetched: its objects are indexed (plain ones and those
  * inside Flate-compressed object streams) and its streams decompressed on demand, bounded per
  * stream and in number, so a compression bomb costs at most MAX_STREAMS × STREAM_OUTPUT bytes
- * of work. Links and text are read separately: every PDF is read for its links, and only a
- * signal that needs the text (a free mail sender's attachment, claims.ts) pays for it.
+ * of work. Links and text are read separately: a message's first PDFs are read for their links
+ * (office.ts, documentsRead), and their text only when something needs it (the call-back bill,
+ * the QR reader's test, a message that says little itself: analyze.ts).
  */
 
 /** The web addresses a PDF's link annotations open (`/URI (https://…)`). */
 export function pdfLinks(content: Uint8Array): string[] {
-  return open(content)?.links() ?? [];
+  let links = LINKS_READ.get(content);
+  if (links === undefined) {
+    links = open(content)?.links() ?? [];
+    LINKS_READ.set(content, links);
+  }
+  return links;
 }
+
+/** Each PDF's links, read once: its link check and the document's verdict (analyze.ts) ask. */
+const LINKS_READ = new WeakMap<Uint8Array, string[]>();
 
 /**
  * The pictures a PDF holds, at most `max`, each of `minSide` to `maxPixels` by its own
@@ -59,8 +68,16 @@ export function pdfPictures(
  * map nor a one-byte encoding, is not read; a one-byte font's own /Differences are not read.
  */
 export function pdfText(content: Uint8Array): string {
-  return open(content)?.pageText() ?? '';
+  let text = TEXT_READ.get(content);
+  if (text === undefined) {
+    text = open(content)?.pageText() ?? '';
+    TEXT_READ.set(content, text);
+  }
+  return text;
 }
+
+/** Each PDF's text, read once: the QR reader, the call-back bill and the document's verdict ask. */
+const TEXT_READ = new WeakMap<Uint8Array, string>();
 
 function open(content: Uint8Array): PdfFile | null {
   if (content.byteLength > MAX_PDF_BYTES) return null;

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { makeDocx, makePdf } from '../../scripts/make-office-fixtures.js';
+import { pdfLinks, pdfText } from '../../src/core/email/signals/pdf.js';
+import { analyzeFixture, rulesEngine, shippedEngine } from '../helpers/engine.js';
+import { noteWithFiles } from '../helpers/mime.js';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** An account-hold lure's words, linking to a site dressed as Amazon's. */
+const LURE = [
+  'Amazon',
+  'Your account is temporarily on hold',
+  'We were unable to verify the billing information on your account. To restore access,',
+  'confirm your identity and update your payment details within 24 hours at',
+  'https://amazon-account-restore.top/verify or your account will be permanently closed.',
+];
+const LURE_LINK = 'https://amazon-account-restore.top/verify?case=7063';
+/** A supplier's ordinary invoice. */
+const INVOICE = [
+  'Invoice 0423',
+  'Supplier Pay Ltd, 12 Mill Lane, Leeds',
+  'Office chairs, 4 units at 120.00 GBP each: 480.00 GBP',
+  'Delivery: 25.00 GBP. Total due: 505.00 GBP, payable within 30 days of the invoice date',
+  'by bank transfer to the account printed on our order form. Thank you for your business.',
+];
+
+const mail = (files: { name: string; type: string; content: Buffer }[], note = 'Please see the attached.') =>
+  noteWithFiles(files, {
+    from: 'Accounts <ap@supplier-pay.example>',
+    to: 'alex@example.org',
+    subject: 'Invoice 0423',
+    note,
+  });
+const pdfFile = (lines: string[], links: string[] = [], name = 'Notice.pdf') => ({
+  name,
+  type: 'application/pdf',
+  content: makePdf({ lines, links }),
+});
+const docxFile = (paragraphs: string[], links: string[] = [], name = 'Notice.docx') => ({
+  name,
+  type: DOCX,
+  content: makeDocx({ paragraphs, links }),
+});
+const reading = (a: { indicators: { id: string; severity: string; evidence: string[] }[] }) =>
+  a.indicators.find((i) => i.id === 'attachments.document_message');
+
+describe('a message that says little, read with its attached document', () => {
+  it('makes the PDF fixture, its lure all in the PDF, likely phishing (LOW 36 before)', async () => {
+    const { analysis } = await analyzeFixture('phishing-pdf-account-hold.eml', shippedEngine());
+    expect(analysis.risk_level).toBe('HIGH');
+    const found = reading(analysis);
+    expect(found?.severity).toBe('high');
+    expect(found?.evidence[0]).toBe('"Case_7063TOT9187.pdf" read as the message: HIGH (100/100)');
+    expect(found?.evidence).toContain('A link goes to a domain imitating amazon.com.');
+  });
+
+  it('reads the PDF the fixture script draws: its lines and its link', () => {
+    const pdf = makePdf({ lines: ['Your account (on hold)', 'Call us'], links: [LURE_LINK] });
+    expect(pdfText(pdf)).toContain('Your account (on hold)\nCall us');
+    expect(pdfLinks(pdf)).toEqual([LURE_LINK]);
+  });
+
+  it('raises the score by a lure in a PDF or a Word document, not by an ordinary invoice', async () => {
+    for (const file of [pdfFile(LURE, [LURE_LINK]), docxFile(LURE, [LURE_LINK])]) {
+      const { analysis } = await rulesEngine().analyzeRaw(mail([file]));
+      expect(reading(analysis)?.severity).toBe('high');
+      expect(analysis.risk_score).toBeGreaterThanOrEqual(70);
+    }
+    const { analysis } = await shippedEngine().analyzeRaw(mail([pdfFile(INVOICE)]));
+    expect(analysis.risk_score).toBeLessThan(50);
+    // A safe reading is said, so the reader knows the document was read.
+    expect(reading(analysis)).toMatchObject({ severity: 'info' });
+    expect(reading(analysis)?.evidence[0]).toMatch(/^"Notice\.pdf" read as the message: (?:SAFE|LOW) /);
+  });
+
+  it('leaves a message that says enough itself as it is', async () => {
+    const note = `Hi Alex, ${'the quarterly figures are in and the team did well again this time, '.repeat(4)}`;
+    const { analysis } = await rulesEngine().analyzeRaw(mail([pdfFile(LURE, [LURE_LINK])], note));
+    expect(reading(analysis)).toBeUndefined();
+    expect(analysis.risk_score).toBeLessThan(70);
+  });
+
+  it('does not read a document with next to no words as the message (a scan)', async () => {
+    const { analysis } = await rulesEngine().analyzeRaw(mail([pdfFile(['Scan 0423', 'page 1'])]));
+    expect(reading(analysis)).toBeUndefined();
+  });
+
+  it('reads the first four documents with words only', async () => {
+    const plain = (n: number) => pdfFile(INVOICE, [], `Invoice_${n}.pdf`);
+    const lure = pdfFile(LURE, [LURE_LINK], 'Notice.pdf');
+    const fourth = await rulesEngine().analyzeRaw(mail([plain(1), plain(2), plain(3), lure]));
+    expect(reading(fourth.analysis)?.severity).toBe('high');
+    const fifth = await rulesEngine().analyzeRaw(mail([plain(1), plain(2), plain(3), plain(4), lure]));
+    expect(reading(fifth.analysis)?.severity).not.toBe('high');
+  });
+
+  it('names no safer reading beside a suspicious verdict', async () => {
+    // The body is the lure; the PDF is story text put there to make filters read it as harmless
+    // (as the honeypot's "0.7495 BTC" mail does), and read with it the message seems safe.
+    const story = [
+      'No more studying, Ron sighed happily, stretching out on the grass. You could look more cheerful,',
+      'Harry, we have got a week before we find out how badly we have done, there is no need to worry yet.',
+      'Harry was rubbing his forehead. He said he wished he knew what it meant, and Hermione told him to',
+      'go and see Madam Pomfrey, but he only shook his head and looked out across the lake at the trees.',
+      'The sun was warm and the giant squid was basking in the shallows while the twins tickled it.',
+    ];
+    const raw = noteWithFiles([pdfFile(story)], {
+      from: 'Wallet <info@wallet-notice.example>',
+      to: 'alex@example.org',
+      subject: 'Your_transfer_0.7495_BTC',
+      note: 'Your wallet received 0.7495 BTC. Withdraw now: https://btc-wallet-withdraw.top/claim',
+    });
+    const { analysis } = await shippedEngine().analyzeRaw(raw);
+    expect(analysis.risk_level).toBe('HIGH');
+    expect(reading(analysis)).toBeUndefined();
+  });
+});
