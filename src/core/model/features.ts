@@ -94,6 +94,8 @@ const RULE_ONLY = new Set([
   // the corpus.
   'links.launcher_url',
   'attachments.page_launcher',
+  // An HTML or SVG page inside a ZIP attached (attachments.ts): none in the corpus.
+  'attachments.archive_page',
   // What an attached HTML page does (attached-page.ts): six phishing messages in the corpus
   // attach a page at all.
   'attachments.page_builds_file',

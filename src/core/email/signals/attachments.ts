@@ -5,7 +5,7 @@ import type { EmailAttachment, Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 import { isAttachedPage, isCollector, readAttachedPage } from './attached-page.js';
 import { isPdf } from './pdf.js';
-import { listZip } from './zip.js';
+import { listZip, readZipEntries, type ZipEntry } from './zip.js';
 import { documentLinksOf, documentsRead, isOfficeDocument } from './office.js';
 
 const EXECUTABLE =
@@ -48,6 +48,12 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
       out.push(indicator({ id, family: 'attachments', severity, weight, explanation, evidence: [evidence] }));
   };
   const documents = new Set(documentsRead(email.attachments));
+  // A well-known sender's own secure-mail server may receive an envelope's password; a
+  // phisher's own domain is where a fake page sends its catch.
+  const own: PageOwner = {
+    known: senderDomain && popular.isPopular(senderDomain, VERIFIED_RANK) ? senderDomain : null,
+    sender: senderDomain,
+  };
   for (const a of email.attachments) {
     const name = a.filename.trim();
     if (isEmptyAttachment(a))
@@ -87,13 +93,8 @@ export const attachmentSignals: Signal = ({ email, senderDomain, popular }) => {
         name,
       );
     }
-    if (a.content && isAttachedPage(a)) {
-      // A well-known sender's own secure-mail server may receive an envelope's password; a
-      // phisher's own domain is where a fake page sends its catch.
-      const known = senderDomain && popular.isPopular(senderDomain, VERIFIED_RANK) ? senderDomain : null;
-      inspectPage(name, a.content, { known, sender: senderDomain }, add);
-    }
-    if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, add);
+    if (a.content && isAttachedPage(a)) inspectPage(name, a.content, own, add);
+    if (ARCHIVE.test(name) || a.mimeType === 'application/zip') inspectArchive(a, own, add);
     // A document sent to carry a link takes it past the mail's link checks. The first
     // MAX_DOCUMENTS_READ are read: each costs up to its bounds' work, and a message can attach
     // hundreds.
@@ -140,12 +141,13 @@ type Add = (id: string, s: Indicator['severity'], w: number, e: string, ev: stri
  * `sender` is any sender's, whose own servers may take a form without one (Proofpoint's
  * SecureMessageAtt.html posts the encrypted message to the sending organisation's server).
  */
-function inspectPage(
-  name: string,
-  content: Uint8Array,
-  own: { known: string | null; sender: string | null },
-  add: Add,
-) {
+/** Whose servers an attached page may send to: a well-known sender's own, or the sender's. */
+interface PageOwner {
+  known: string | null;
+  sender: string | null;
+}
+
+function inspectPage(name: string, content: Uint8Array, own: PageOwner, add: Add) {
   const page = readAttachedPage(content);
   /** The addresses off `ownDomain`'s organisation and the envelope service, with their domains. */
   const away = (urls: readonly string[], ownDomain = own.known) =>
@@ -212,7 +214,7 @@ function inspectPage(
     );
 }
 
-function inspectArchive(a: EmailAttachment, add: Add) {
+function inspectArchive(a: EmailAttachment, own: PageOwner, add: Add) {
   if (!a.content || !/\.zip$/i.test(a.filename)) {
     add(
       'attachments.archive',
@@ -243,7 +245,19 @@ function inspectArchive(a: EmailAttachment, add: Add) {
       `${a.filename}: ${bad.slice(0, 5).join(', ')}`,
     );
   }
-  if (!listing.encrypted && bad.length === 0)
+  // A page zipped passes the scanning an attached page gets, and opens in one more click.
+  const pages = listing.names.filter((n) => isAttachedPage({ filename: n, mimeType: '' }));
+  if (pages.length > 0) {
+    add(
+      'attachments.archive_page',
+      'high',
+      0.4,
+      'An archive attachment holds an HTML or SVG page: opened, it shows a local page, a common way to put a fake sign-in form past the scanning of links and attachments.',
+      `${a.filename}: ${pages.slice(0, 5).join(', ')}`,
+    );
+    for (const page of zippedPages(a.content)) inspectPage(`${a.filename}/${page.name}`, page.data, own, add);
+  }
+  if (!listing.encrypted && bad.length === 0 && pages.length === 0)
     add(
       'attachments.archive',
       'low',
@@ -251,4 +265,18 @@ function inspectArchive(a: EmailAttachment, add: Add) {
       'An archive attachment could hide what is inside from scanners.',
       a.filename,
     );
+}
+
+/** Pages read out of one ZIP: at most this many, each and in all within these bytes. */
+const ZIPPED_PAGES = { maxEntries: 4, maxEntryBytes: 2 * 1024 * 1024, maxTotalBytes: 8 * 1024 * 1024 };
+const PAGES_READ = new WeakMap<Uint8Array, ZipEntry[]>();
+
+/** The HTML and SVG pages a ZIP holds, read once per file (the reading's bounds: zip.ts). */
+function zippedPages(content: Uint8Array): ZipEntry[] {
+  let pages = PAGES_READ.get(content);
+  if (!pages) {
+    pages = readZipEntries(content, (n) => isAttachedPage({ filename: n, mimeType: '' }), ZIPPED_PAGES);
+    PAGES_READ.set(content, pages);
+  }
+  return pages;
 }
