@@ -1,6 +1,7 @@
 export { parseRawEmail, parseTestEmail, parseSender, MAX_MESSAGE_BYTES } from './email/parse.js';
 export { type QrReader } from './email/qr.js';
 export { attachedPageLinks } from './email/signals/attached-page.js';
+export { documentLinksOf, documentsRead } from './email/signals/office.js';
 export { looksLikeMessage } from './email/sniff.js';
 export { isOutlookItem } from './email/outlook-msg.js';
 export { messageView, inertHtml, headerFields, PREVIEW_CSP, type MessageView } from './email/view.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../scripts/make-office-fixtures.js';
 import { pdfLinks, pdfText } from '../../src/core/email/signals/pdf.js';
+import { summariseParsed } from '../../src/adapters/workers/protocol.js';
 import { analyzeFixture, rulesEngine, shippedEngine } from '../helpers/engine.js';
 import { noteWithFiles } from '../helpers/mime.js';
 
@@ -52,6 +53,13 @@ describe('a message that says little, read with its attached document', () => {
     expect(found?.severity).toBe('high');
     expect(found?.evidence[0]).toBe('"Case_7063TOT9187.pdf" read as the message: HIGH (100/100)');
     expect(found?.evidence).toContain('A link goes to a domain imitating amazon.com.');
+  });
+
+  it("stores the document's link among the message's links, for the dashboard to check", async () => {
+    const { parsed } = await analyzeFixture('phishing-pdf-account-hold.eml', rulesEngine());
+    expect(summariseParsed(parsed).links).toEqual([
+      'https://amazon-account-restore.top/verify?case=7063TOT9187',
+    ]);
   });
 
   it('reads the PDF the fixture script draws: its lines and its link', () => {

@@ -1,4 +1,10 @@
-import { attachedPageLinks, type EmailAnalysis, type ParsedEmail } from '../../core/index.js';
+import {
+  attachedPageLinks,
+  documentLinksOf,
+  documentsRead,
+  type EmailAnalysis,
+  type ParsedEmail,
+} from '../../core/index.js';
 
 /** What crosses the thread boundary for a parsed message: headers and a text preview, no bodies. */
 export interface ParsedSummary {
@@ -33,13 +39,15 @@ export function summariseParsed(p: ParsedEmail): ParsedSummary {
 }
 
 /**
- * The message's links, then what its attached pages lead to, then the links of the messages
- * attached to it: a forwarded phish's links, and a page's form target, are the message's own.
+ * The message's links, then what its attached pages lead to and its documents' links (the PDF
+ * and Office attachments read), then the links of the messages attached to it: a forwarded
+ * phish's links, a page's form target and a PDF's button are the message's own.
  */
 function linksWithin(p: ParsedEmail): string[] {
   return [
     ...p.links.map((l) => l.href),
     ...attachedPageLinks(p),
+    ...documentsRead(p.attachments).flatMap(documentLinksOf),
     ...(p.attachedMessages ?? []).flatMap(linksWithin),
   ];
 }
