@@ -123,3 +123,53 @@ describe('a message that says little, read with its attached document', () => {
     expect(reading(analysis)).toBeUndefined();
   });
 });
+
+describe('a document with nothing in it to act on', () => {
+  // A German tradesman's covering note: the shipped model reads its formal greeting and closing
+  // ("Guten Tag", "Mit freundlichen Grüßen") at 0.97, as the corpus's German phishing writes them.
+  const note = 'Guten Tag, anbei erhalten Sie unsere Rechnung. Mit freundlichen Grüßen';
+  const rechnung = [
+    'Malerbetrieb Schulz GmbH, Rechnung Nr. 2026-117, Datum: 01.12.2026',
+    'Malerarbeiten Wohnzimmer und Flur: 1.450,00 EUR, zzgl. 19% MwSt.: 275,50 EUR',
+    'Gesamtbetrag: 1.725,50 EUR, zahlbar innerhalb von 14 Tagen nach Erhalt der Rechnung',
+    'Vielen Dank für Ihren Auftrag und die angenehme Zusammenarbeit.',
+  ];
+  // The same at length, so the document is not read as the message (50 words or more).
+  const letter = [
+    'Sehr geehrte Damen und Herren, vielen Dank für Ihren Auftrag vom 12. November. Wie besprochen',
+    'haben wir die Malerarbeiten im Wohnzimmer und im Flur in der vergangenen Woche abgeschlossen.',
+    'Anbei erhalten Sie unsere Rechnung für die ausgeführten Arbeiten. Bei Fragen zur Rechnung stehen',
+    'wir Ihnen selbstverständlich gern zur Verfügung. Wir würden uns freuen, wieder für Sie tätig zu',
+    'werden. Mit freundlichen Grüßen, Jan Schulz',
+  ].join(' ');
+  const score = async (file: { name: string; type: string; content: Buffer }, text = note) => {
+    const raw = noteWithFiles([file], {
+      from: 'Jan Schulz <jan@malerbetrieb-schulz.de>',
+      to: 'alex@example.org',
+      subject: 'Rechnung 2026-117',
+      note: text,
+    });
+    return (await shippedEngine().analyzeRaw(raw)).analysis;
+  };
+
+  it('is no request: a note that asks nothing else is held at LOW', async () => {
+    const plain = await score(pdfFile(rechnung));
+    expect(plain.risk_score).toBeLessThanOrEqual(39);
+    expect(plain.indicators.map((i) => i.id)).toContain('content.nothing_to_act_on');
+  });
+
+  it('is one with a link, a phone number, a macro or words that cannot be read', async () => {
+    const files = [
+      pdfFile(rechnung, ['https://rechnung-portal.top/2026-117']),
+      pdfFile([...rechnung, 'Rückfragen unter +49 (30) 5550 1234']),
+      docxFile(rechnung, [], 'Rechnung.docm'),
+      pdfFile(['Scan 0423']),
+      { name: 'Rechnung.jpg', type: 'image/jpeg', content: Buffer.from('not really a picture') },
+    ];
+    for (const file of files) expect((await score(file)).risk_score, file.name).toBeGreaterThanOrEqual(50);
+    // Under a letter the document is not read as the message: its link or number still counts.
+    expect((await score(pdfFile(rechnung), letter)).risk_score).toBeLessThanOrEqual(39);
+    for (const file of files.slice(0, 2))
+      expect((await score(file, letter)).risk_score, file.name).toBeGreaterThanOrEqual(50);
+  });
+});

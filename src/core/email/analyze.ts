@@ -40,7 +40,7 @@ const REASSURING: ReadonlySet<string> = new Set([
 ]);
 
 /** Version of the rules and their combination; bump it with any change to signals or scoring. */
-export const RULES_VERSION = '2.95.0';
+export const RULES_VERSION = '2.96.0';
 
 /**
  * The engine version a result records: the rules' version and the model's checksum, so stored

@@ -27,8 +27,13 @@ function isEmptyAttachment(a: EmailAttachment): boolean {
   return a.content === null || a.content.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09);
 }
 
+/** Whether a file's name is a macro-enabled Office document's. */
+export function isMacroDocument(name: string): boolean {
+  return MACRO.test(name.trim());
+}
+
 /** Whether a real file is attached: something to open, not only empty dummy parts. */
-export function hasFileAttached(email: ParsedEmail): boolean {
+export function hasFileAttached(email: Pick<ParsedEmail, 'attachments'>): boolean {
   return email.attachments.some((a) => !isEmptyAttachment(a));
 }
 
