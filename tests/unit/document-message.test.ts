@@ -155,7 +155,9 @@ describe('a document with nothing in it to act on', () => {
   it('is no request: a note that asks nothing else is held at LOW', async () => {
     const plain = await score(pdfFile(rechnung));
     expect(plain.risk_score).toBeLessThanOrEqual(39);
-    expect(plain.indicators.map((i) => i.id)).toContain('content.nothing_to_act_on');
+    expect(plain.indicators.find((i) => i.id === 'content.nothing_to_act_on')?.explanation).toContain(
+      'no file but a plain document with none of those in it',
+    );
   });
 
   it('is one with a link, a phone number, a macro or words that cannot be read', async () => {

@@ -441,7 +441,7 @@ function nothingToActOn(mode: ParsedEmail['mode']): Indicator {
     weight: 0,
     explanation:
       mode === 'full'
-        ? 'It asks for nothing a phisher could use (no link, attachment, form, reply to another address, phone number or payment), so its wording alone does not make it phishing. Be wary if a follow-up asks for any of those.'
+        ? 'It asks for nothing a phisher could use (no link, form, reply to another address, phone number or payment, and no file but a plain document with none of those in it), so its wording alone does not make it phishing. Be wary if a follow-up asks for any of those.'
         : 'Its one request is that you contact your own administrator, and it names no link, button or sign-in (a security notice’s advice), so its wording alone does not make it phishing. Pasted text has lost its links: check the original message too.',
     evidence: [],
   };
