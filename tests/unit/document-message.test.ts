@@ -175,3 +175,145 @@ describe('a document with nothing in it to act on', () => {
       expect((await score(file, letter)).risk_score, file.name).toBeGreaterThanOrEqual(50);
   });
 });
+
+/** Legitimate covering notes and their documents, of the kinds the corpus lacks: subject, note, sender, lines. */
+const LEGITIMATE: [string, string, string, string[]][] = [
+  [
+    'Invoice INV-2026-0412',
+    'Hi Alex, please find attached our invoice for November. Kind regards, Maria',
+    'Maria Lopez <maria@brightside-design.co.uk>',
+    [
+      'Brightside Design Ltd',
+      'INVOICE INV-2026-0412',
+      'Date: 30 November 2026',
+      'Bill to: Example Org, 4 Harbour St, Bristol',
+      'Website redesign, phase 2: 3,200.00 GBP',
+      'VAT 20%: 640.00 GBP',
+      'Total due: 3,840.00 GBP',
+      'Payment terms: 30 days. Please pay by bank transfer to:',
+      'Account name: Brightside Design Ltd, Sort code 20-45-77, Account 43918822',
+      'Please use the invoice number as the payment reference. Thank you for your business.',
+    ],
+  ],
+  [
+    'Your e-ticket',
+    'Your booking confirmation and e-ticket are attached.',
+    'Bookings <bookings@northwind-air.example>',
+    [
+      'Northwind Air e-ticket receipt',
+      'Passenger: ALEX DOE',
+      'Booking reference: Q7XK2P',
+      'Flight NW 412 Bristol to Dublin, 14 Dec 2026, departs 07:45, arrives 08:55',
+      'Seat 12A, 1 cabin bag',
+      'Fare: 89.00 EUR, taxes and fees: 31.40 EUR, total paid: 120.40 EUR by card ending 4421',
+      'Check in online from 24 hours before departure at northwind-air.example/checkin',
+      'Bring a valid passport or ID card.',
+    ],
+  ],
+  [
+    'Payslip November 2026',
+    'Hi, your payslip for November is attached. The password is your date of birth.',
+    'Payroll <payroll@example.org>',
+    [
+      'Example Org payslip',
+      'Employee: Alex Doe, employee number 1042',
+      'Pay period: November 2026',
+      'Gross pay: 3,500.00',
+      'Income tax: 512.40',
+      'National insurance: 280.10',
+      'Pension contribution: 175.00',
+      'Net pay: 2,532.50, paid to your account on 28 November 2026',
+      'Questions about your pay? Contact the payroll team on extension 2204.',
+    ],
+  ],
+  [
+    'Contract for signature',
+    'Alex, attached is the contract we discussed. Please sign and return by Friday. Thanks, Tom',
+    'Tom Reed <tom.reed@greenfield-legal.example>',
+    [
+      'SERVICES AGREEMENT',
+      'This agreement is made between Example Org and Greenfield Consulting Ltd.',
+      '1. Services. The consultant will provide the services described in schedule A.',
+      '2. Fees. The client will pay the fees in schedule B within 30 days of each invoice.',
+      '3. Term. This agreement starts on 1 January 2027 and lasts twelve months.',
+      "4. Confidentiality. Each party will keep the other party's confidential information secret.",
+      'Signed for Example Org: ____________  Date: ________',
+      'Signed for Greenfield Consulting Ltd: ____________  Date: ________',
+    ],
+  ],
+  [
+    'Statement',
+    'Your statement is attached.',
+    'Statements <statements@harbourbank.example>',
+    [
+      'Harbour Bank current account statement',
+      'Account holder: Alex Doe',
+      'Statement period: 1 to 30 November 2026',
+      'Opening balance: 1,204.33',
+      '03 Nov card payment TESCO STORES 45.20',
+      '10 Nov direct debit COUNCIL TAX 142.00',
+      '28 Nov salary EXAMPLE ORG 2,532.50',
+      'Closing balance: 3,549.63',
+      'If you see a payment you do not recognise, call us on the number on the back of your card.',
+    ],
+  ],
+  [
+    'Order confirmation',
+    'Thanks for your order! Your receipt is attached.',
+    'Shop <orders@little-pottery-shop.example>',
+    [
+      'Little Pottery Shop',
+      'Order #10234, placed 2 December 2026',
+      '2 x Stoneware mug, blue: 24.00',
+      '1 x Serving bowl: 38.00',
+      'Shipping: 4.95',
+      'Total: 66.95 paid by PayPal',
+      'Your order will be dispatched within 3 working days. Track it from your account page.',
+    ],
+  ],
+  [
+    'Rechnung 2026-117',
+    'Guten Tag, anbei erhalten Sie unsere Rechnung. Mit freundlichen Grüßen',
+    'Buchhaltung <buchhaltung@malerbetrieb-schulz.example>',
+    [
+      'Malerbetrieb Schulz GmbH',
+      'Rechnung Nr. 2026-117',
+      'Datum: 01.12.2026',
+      'Malerarbeiten Wohnzimmer und Flur: 1.450,00 EUR',
+      'zzgl. 19% MwSt.: 275,50 EUR',
+      'Gesamtbetrag: 1.725,50 EUR',
+      'Bitte überweisen Sie den Betrag innerhalb von 14 Tagen auf unser Konto',
+      'IBAN DE12 5001 0517 0648 4898 90, BIC INGDDEFFXXX',
+      'Vielen Dank für Ihren Auftrag.',
+    ],
+  ],
+  [
+    'Minutes',
+    'Minutes from Tuesday attached.',
+    'Jo Park <jo.park@example.org>',
+    [
+      'Project board minutes, 1 December 2026',
+      'Present: Jo, Alex, Sam, Priya',
+      '1. Budget: the Q1 budget was approved with one change to the travel line.',
+      '2. Hiring: two interviews next week for the data analyst role.',
+      '3. Security: everyone must complete the phishing awareness training by 15 December and reset their password when prompted by IT.',
+      'Actions: Sam to circulate the revised budget; Priya to book interview rooms.',
+    ],
+  ],
+];
+describe('legitimate documents under short notes', () => {
+  it('are not flagged: invoices, a ticket, a payslip, a contract, a statement, minutes', async () => {
+    for (const [subject, note, from, lines] of LEGITIMATE) {
+      const raw = noteWithFiles([pdfFile(lines, [], `${subject.replace(/\W+/g, '_')}.pdf`)], {
+        from,
+        to: 'alex@example.org',
+        subject,
+        note,
+      });
+      const { analysis } = await shippedEngine().analyzeRaw(raw);
+      expect(analysis.risk_score, subject).toBeLessThan(50);
+      // Each was read as the message: the document's words were what the verdict rests on.
+      expect(reading(analysis), subject).toBeDefined();
+    }
+  });
+});
