@@ -22,3 +22,12 @@ export function* matchesOf(re: RegExp, text: string): Generator<RegExpExecArray,
     re.lastIndex = 0;
   }
 }
+
+const WORD = /\p{L}{2,}/gu;
+
+/** Words of two letters or more in `text`, counted up to `max`: a length test, not a tokeniser. */
+export function wordsUpTo(text: string, max: number): number {
+  let n = 0;
+  for (const _ of matchesOf(WORD, text)) if (++n >= max) break;
+  return n;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesOf } from '../../src/core/matches.js';
+import { matchesOf, wordsUpTo } from '../../src/core/matches.js';
 
 const spans = (ms: Iterable<RegExpMatchArray>) => [...ms].map((m) => [m.index, m[0], m[1]]);
 
@@ -28,5 +28,14 @@ describe('matchesOf', () => {
 
   it('refuses an expression without the g flag, which would match forever', () => {
     expect(() => [...matchesOf(/a/, 'aaa')]).toThrow(/global/);
+  });
+});
+
+describe('counting words up to a bound', () => {
+  it('counts words of two letters or more in any script, and stops at the bound', () => {
+    expect(wordsUpTo('Bitte überweisen Sie 1.725,50 EUR a b', 10)).toBe(4);
+    expect(wordsUpTo('Привет мир, 你好', 10)).toBe(3);
+    expect(wordsUpTo('one two three four', 2)).toBe(2);
+    expect(wordsUpTo('', 5)).toBe(0);
   });
 });

@@ -21,7 +21,8 @@ import { registrationSignals } from './signals/registration.js';
 import { senderSignals } from './signals/sender.js';
 import type { EmailAnalysis, EmailLink, Indicator, ParsedEmail } from './types.js';
 import { followLink } from '../url/unwrap.js';
-import { documentLinksOf, documentsRead, documentText } from './signals/office.js';
+import { DOCUMENT_WORDS, documentLinksOf, documentsRead, documentText } from './signals/office.js';
+import { wordsUpTo } from '../matches.js';
 import { isPdf } from './signals/pdf.js';
 
 /**
@@ -355,8 +356,6 @@ function attachedVerdict(
 
 /** A body with fewer words than this says little itself (a covering note, a line, nothing). */
 const FEW_WORDS = 50;
-/** A document with fewer words than this has none to read as the message (a scan, a picture). */
-const DOCUMENT_WORDS = 20;
 /** Documents read as the message, each at most DOCUMENT_CHARS of its text. */
 const DOCUMENTS_AS_MESSAGE = 4;
 const DOCUMENT_CHARS = 20_000;
@@ -378,13 +377,13 @@ function documentVerdict(
   email: ParsedEmail,
   deps: AnalysisDeps,
 ): { indicator: Indicator; probability: number } | null {
-  if (email.mode !== 'full' || DOCUMENT_READINGS.has(email) || wordCount(email.text, FEW_WORDS) >= FEW_WORDS)
+  if (email.mode !== 'full' || DOCUMENT_READINGS.has(email) || wordsUpTo(email.text, FEW_WORDS) >= FEW_WORDS)
     return null;
   let worst: { name: string; analysis: EmailAnalysis } | null = null;
   let read = 0;
   for (const a of documentsRead(email.attachments)) {
     const text = documentText(a).slice(0, DOCUMENT_CHARS);
-    if (wordCount(text, DOCUMENT_WORDS) < DOCUMENT_WORDS) continue;
+    if (wordsUpTo(text, DOCUMENT_WORDS) < DOCUMENT_WORDS) continue;
     const links: EmailLink[] = documentLinksOf(a).map((href) => ({
       ...followLink(href),
       text: '',
@@ -423,13 +422,6 @@ function documentVerdict(
       ],
     },
   };
-}
-
-/** Words of two letters or more in `text`, counted up to `max`. */
-function wordCount(text: string, max: number): number {
-  let n = 0;
-  for (const _ of text.matchAll(/\p{L}{2,}/gu)) if (++n >= max) break;
-  return n;
 }
 
 /** Why a message the other signs would call suspicious is held at LOW (the no-action cap). */

@@ -2,9 +2,9 @@ import { brandOwns, brandsIn } from '../domains/brands.js';
 import { FREEMAIL } from '../domains/freemail.js';
 import { registrableDomain } from '../domains/registrable.js';
 import { hasFileAttached, isMacroDocument } from './signals/attachments.js';
-import { documentLinksOf, documentsRead, documentText } from './signals/office.js';
+import { DOCUMENT_WORDS, documentLinksOf, documentsRead, documentText } from './signals/office.js';
 import type { Indicator, MailAddress, ParsedEmail } from './types.js';
-import { matchesOf } from '../matches.js';
+import { matchesOf, wordsUpTo } from '../matches.js';
 
 const PHONE = /(?<![\w.,:/-])\+?\(?\d[\d ().-]{7,}\d(?![\w.,:/-]*\d)/g;
 const ADDRESS = /(?<![\w.+-])[\w.+-]{1,64}@([\w-]+(?:\.[\w-]+)+)/g;
@@ -54,14 +54,11 @@ function filesToOpen(email: ParsedEmail): boolean {
     documentsRead(email.attachments).filter((a) => {
       if (isMacroDocument(a.filename) || documentLinksOf(a).length > 0) return false;
       const text = documentText(a).slice(0, 20_000);
-      return (text.match(/\p{L}{2,}/gu)?.length ?? 0) >= DOCUMENT_WORDS && !hasPhoneNumber(text);
+      return wordsUpTo(text, DOCUMENT_WORDS) >= DOCUMENT_WORDS && !hasPhoneNumber(text);
     }),
   );
   return hasFileAttached({ attachments: email.attachments.filter((a) => !inert.has(a)) });
 }
-
-/** Fewer words than this and a document's content is not known: a scan, a picture, unreadable. */
-const DOCUMENT_WORDS = 20;
 
 /**
  * A phone number to call (the call-back scams' only call to action): 9 to 15 digits written

@@ -30,6 +30,9 @@ export function documentsRead(attachments: readonly EmailAttachment[]): EmailAtt
     .slice(0, MAX_DOCUMENTS_READ);
 }
 
+/** Fewer words than this and a document's content is not known: a scan, a picture, unreadable. */
+export const DOCUMENT_WORDS = 20;
+
 /** The words a PDF or Office attachment shows (read once each: pdf.ts, readOfficeDocument). */
 export function documentText(a: EmailAttachment): string {
   if (!a.content) return '';
