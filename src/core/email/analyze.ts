@@ -333,23 +333,41 @@ function attachedVerdict(
     null,
   );
   if (!worst) return null;
-  const suspicious = worst.risk_score >= THRESHOLDS.MEDIUM;
   const who = worst.sender.address ? ` from ${worst.sender.address}` : '';
-  const reasons = warningSigns(worst.indicators).map((i) => i.explanation);
+  const many = inner.length > 1;
+  return innerVerdict(
+    'attachments.attached_message',
+    worst,
+    (how) =>
+      how
+        ? `An attached message${many ? ` (one of ${inner.length})` : ''}${who} is itself ${how}: a mail client opens it in one click, links and all.`
+        : `${many ? `${inner.length} attached messages were` : 'The attached message was'} analysed too: ${worst.risk_level} (${worst.risk_score}/100)${many ? ' at most' : ''}.`,
+    `"${worst.subject.slice(0, 120)}"${who}: ${worst.risk_level} ${worst.risk_score}/100`,
+  );
+}
+
+/**
+ * Another analysis (an attached message's, a document's reading) as this message's indicator,
+ * with the reasons it gives: from MEDIUM up its probability counts for this message, and the
+ * indicator is a warning as high as its level; below, an info line says it was read.
+ */
+function innerVerdict(
+  id: string,
+  analysis: EmailAnalysis,
+  explain: (how: 'likely phishing' | 'suspicious' | null) => string,
+  said: string,
+): { indicator: Indicator; probability: number } {
+  const suspicious = analysis.risk_score >= THRESHOLDS.MEDIUM;
+  const high = analysis.risk_level === 'HIGH';
   return {
-    probability: suspicious ? worst.probability : 0,
+    probability: suspicious ? analysis.probability : 0,
     indicator: {
-      id: 'attachments.attached_message',
+      id,
       family: 'attachments',
-      severity: suspicious ? (worst.risk_level === 'HIGH' ? 'high' : 'medium') : 'info',
+      severity: suspicious ? (high ? 'high' : 'medium') : 'info',
       weight: 0,
-      explanation: suspicious
-        ? `An attached message${inner.length > 1 ? ` (one of ${inner.length})` : ''}${who} is itself ${worst.risk_level === 'HIGH' ? 'likely phishing' : 'suspicious'}: a mail client opens it in one click, links and all.`
-        : `${inner.length > 1 ? `${inner.length} attached messages were` : 'The attached message was'} analysed too: ${worst.risk_level} (${worst.risk_score}/100)${inner.length > 1 ? ' at most' : ''}.`,
-      evidence: [
-        `"${worst.subject.slice(0, 120)}"${who}: ${worst.risk_level} ${worst.risk_score}/100`,
-        ...reasons,
-      ],
+      explanation: explain(suspicious ? (high ? 'likely phishing' : 'suspicious') : null),
+      evidence: [said, ...warningSigns(analysis.indicators).map((i) => i.explanation)],
     },
   };
 }
@@ -404,24 +422,16 @@ function documentVerdict(
   }
   if (!worst) return null;
   const { name, analysis } = worst;
-  const suspicious = analysis.risk_score >= THRESHOLDS.MEDIUM;
   const said = `${analysis.risk_level} (${analysis.risk_score}/100)`;
-  return {
-    probability: suspicious ? analysis.probability : 0,
-    indicator: {
-      id: 'attachments.document_message',
-      family: 'attachments',
-      severity: suspicious ? (analysis.risk_level === 'HIGH' ? 'high' : 'medium') : 'info',
-      weight: 0,
-      explanation: suspicious
-        ? `Its attached document "${name}" carries the message's words (the body says little itself), and read with them it is ${analysis.risk_level === 'HIGH' ? 'likely phishing' : 'suspicious'}: a lure put in a document keeps its wording from mail filters.`
+  return innerVerdict(
+    'attachments.document_message',
+    analysis,
+    (how) =>
+      how
+        ? `Its attached document "${name}" carries the message's words (the body says little itself), and read with them it is ${how}: a lure put in a document keeps its wording from mail filters.`
         : `The body says little itself, so its attached document "${name}" was read as the message too: ${said}.`,
-      evidence: [
-        `"${name}" read as the message: ${said}`,
-        ...warningSigns(analysis.indicators).map((i) => i.explanation),
-      ],
-    },
-  };
+    `"${name}" read as the message: ${said}`,
+  );
 }
 
 /** Why a message the other signs would call suspicious is held at LOW (the no-action cap). */
