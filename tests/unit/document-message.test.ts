@@ -81,6 +81,11 @@ describe('a message that says little, read with its attached document', () => {
     expect(reading(analysis)?.evidence[0]).toMatch(/^"Notice\.pdf" read as the message: (?:SAFE|LOW) /);
   });
 
+  it('names a document that has no name as such', async () => {
+    const { analysis } = await rulesEngine().analyzeRaw(mail([pdfFile(LURE, [LURE_LINK], '')]));
+    expect(reading(analysis)?.evidence[0]).toMatch(/^\(a PDF with no name\) read as the message: HIGH/);
+  });
+
   it('leaves a message that says enough itself as it is', async () => {
     const note = `Hi Alex, ${'the quarterly figures are in and the team did well again this time, '.repeat(4)}`;
     const { analysis } = await rulesEngine().analyzeRaw(mail([pdfFile(LURE, [LURE_LINK])], note));

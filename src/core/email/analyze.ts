@@ -416,7 +416,9 @@ function documentVerdict(
     };
     DOCUMENT_READINGS.add(reading);
     const analysis = analyzeParsed(reading, deps);
-    const name = a.filename.trim() || (isPdf(a) ? 'a PDF' : 'a document');
+    const name = a.filename.trim()
+      ? `"${a.filename.trim()}"`
+      : `(a ${isPdf(a) ? 'PDF' : 'document'} with no name)`;
     if (!worst || analysis.probability > worst.analysis.probability) worst = { name, analysis };
     if (++read >= DOCUMENTS_AS_MESSAGE) break;
   }
@@ -428,9 +430,9 @@ function documentVerdict(
     analysis,
     (how) =>
       how
-        ? `Its attached document "${name}" carries the message's words (the body says little itself), and read with them it is ${how}: a lure put in a document keeps its wording from mail filters.`
-        : `The body says little itself, so its attached document "${name}" was read as the message too: ${said}.`,
-    `"${name}" read as the message: ${said}`,
+        ? `Its attached document ${name} carries the message's words (the body says little itself), and read with them it is ${how}: a lure put in a document keeps its wording from mail filters.`
+        : `The body says little itself, so its attached document ${name} was read as the message too: ${said}.`,
+    `${name} read as the message: ${said}`,
   );
 }
 
