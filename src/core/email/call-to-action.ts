@@ -32,12 +32,13 @@ export function hasCallToAction(email: ParsedEmail, indicators: readonly Indicat
 /** Whether the message asks for anything but following its links (see hasCallToAction). */
 export function asksBeyondLinks(email: ParsedEmail, indicators: readonly Indicator[]): boolean {
   return (
-    filesToOpen(email) ||
     email.forms.length > 0 ||
     indicators.some((i) => ACTION_SIGNALS.has(i.id)) ||
     contactsElsewhere(email) ||
     repliesToFreemail(email) ||
-    hasPhoneNumber(email.text.slice(0, 20_000))
+    hasPhoneNumber(email.text.slice(0, 20_000)) ||
+    // Last: a document's text is read for it, the dearest of these.
+    filesToOpen(email)
   );
 }
 

@@ -2,6 +2,7 @@ import { Parser } from 'htmlparser2';
 import { withinDepth } from '../html.js';
 import type { EmailAttachment, ParsedEmail } from '../types.js';
 import { LAUNCHER_IN_PAGE } from '../../url/lists.js';
+import { readOnce } from './read-once.js';
 
 /**
  * What an attached HTML or SVG page would do if opened, read from its text: never rendered, run
@@ -91,18 +92,10 @@ export function attachedPageLinks(email: Pick<ParsedEmail, 'attachments'>): stri
 }
 
 /**
- * Each attachment's reading, kept while its bytes live: the signals read a page and the stored
- * links (attachedPageLinks, workers/protocol.ts) read the same one after them.
+ * A page's reading, once per file: the signals read a page and the stored links
+ * (attachedPageLinks, workers/protocol.ts) read the same one after them.
  */
-const READ = new WeakMap<Uint8Array, AttachedPage>();
-
-export function readAttachedPage(content: Uint8Array): AttachedPage {
-  const known = READ.get(content);
-  if (known) return known;
-  const page = readPage(content);
-  READ.set(content, page);
-  return page;
-}
+export const readAttachedPage = readOnce(readPage);
 
 function readPage(content: Uint8Array): AttachedPage {
   const page: AttachedPage = {

@@ -5,7 +5,8 @@ import type { EmailAttachment, Indicator, ParsedEmail } from '../types.js';
 import { indicator, type Signal } from './context.js';
 import { isAttachedPage, isCollector, readAttachedPage } from './attached-page.js';
 import { isPdf } from './pdf.js';
-import { listZip, readZipEntries, type ZipEntry } from './zip.js';
+import { listZip, readZipEntries } from './zip.js';
+import { readOnce } from './read-once.js';
 import { documentLinksOf, documentsRead, isOfficeDocument } from './office.js';
 
 const EXECUTABLE =
@@ -251,7 +252,7 @@ function inspectArchive(a: EmailAttachment, own: PageOwner, add: Add) {
     );
   }
   // A page zipped passes the scanning an attached page gets, and opens in one more click.
-  const pages = listing.names.filter((n) => isAttachedPage({ filename: n, mimeType: '' }));
+  const pages = listing.names.filter(isPageName);
   if (pages.length > 0) {
     add(
       'attachments.archive_page',
@@ -274,14 +275,7 @@ function inspectArchive(a: EmailAttachment, own: PageOwner, add: Add) {
 
 /** Pages read out of one ZIP: at most this many, each and in all within these bytes. */
 const ZIPPED_PAGES = { maxEntries: 4, maxEntryBytes: 2 * 1024 * 1024, maxTotalBytes: 8 * 1024 * 1024 };
-const PAGES_READ = new WeakMap<Uint8Array, ZipEntry[]>();
-
+/** Whether a file named so, inside an archive, is a page. */
+const isPageName = (name: string) => isAttachedPage({ filename: name, mimeType: '' });
 /** The HTML and SVG pages a ZIP holds, read once per file (the reading's bounds: zip.ts). */
-function zippedPages(content: Uint8Array): ZipEntry[] {
-  let pages = PAGES_READ.get(content);
-  if (!pages) {
-    pages = readZipEntries(content, (n) => isAttachedPage({ filename: n, mimeType: '' }), ZIPPED_PAGES);
-    PAGES_READ.set(content, pages);
-  }
-  return pages;
-}
+const zippedPages = readOnce((content) => readZipEntries(content, isPageName, ZIPPED_PAGES));

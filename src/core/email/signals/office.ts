@@ -1,5 +1,6 @@
 import type { EmailAttachment } from '../types.js';
 import { isPdf, pdfLinks, pdfText } from './pdf.js';
+import { readOnce } from './read-once.js';
 import { readZipEntries } from './zip.js';
 
 /**
@@ -81,11 +82,8 @@ const MEDIA = /^(?:word|xl|ppt)\/media\/[^/]+\.(?:png|jpe?g|gif)$/i;
 /** A relationship element, its attributes in any order. */
 const RELATIONSHIP = /<Relationship\b([^>]*)>/gi;
 
-const READ = new WeakMap<Uint8Array, OfficeDocument>();
-
-export function readOfficeDocument(content: Uint8Array): OfficeDocument {
-  const known = READ.get(content);
-  if (known) return known;
+/** A document's reading, once per file: links, QR codes, the bill and its reading as the message ask. */
+export const readOfficeDocument = readOnce((content): OfficeDocument => {
   const doc: OfficeDocument = { links: [], pictures: [], text: '' };
   if (content.byteLength <= MAX_DOCUMENT_BYTES) {
     const entries = readZipEntries(content, (n) => RELS.test(n) || TEXT_PART.test(n) || MEDIA.test(n), {
@@ -110,9 +108,8 @@ export function readOfficeDocument(content: Uint8Array): OfficeDocument {
     doc.links = [...new Set(doc.links)];
     doc.text = texts.join('\n').slice(0, MAX_TEXT);
   }
-  READ.set(content, doc);
   return doc;
-}
+});
 
 /** A part's words: paragraphs and cells as lines, tags taken out, entities read. */
 function wordsOf(xml: string): string {

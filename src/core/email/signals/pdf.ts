@@ -1,5 +1,6 @@
 import { constants, inflateSync } from 'node:zlib';
 import type { Picture, Pixels } from '../types.js';
+import { readOnce } from './read-once.js';
 
 /** PDFs larger than this are not read (a lure's PDF is a page or two). */
 const MAX_PDF_BYTES = 8 * 1024 * 1024;
@@ -35,17 +36,7 @@ export function isPdf(a: { filename: string; mimeType: string }): boolean {
  */
 
 /** The web addresses a PDF's link annotations open (`/URI (https://…)`). */
-export function pdfLinks(content: Uint8Array): string[] {
-  let links = LINKS_READ.get(content);
-  if (links === undefined) {
-    links = open(content)?.links() ?? [];
-    LINKS_READ.set(content, links);
-  }
-  return links;
-}
-
-/** Each PDF's links, read once: its link check and the document's verdict (analyze.ts) ask. */
-const LINKS_READ = new WeakMap<Uint8Array, string[]>();
+export const pdfLinks = readOnce((content): string[] => open(content)?.links() ?? []);
 
 /**
  * The pictures a PDF holds, at most `max`, each of `minSide` to `maxPixels` by its own
@@ -67,17 +58,7 @@ export function pdfPictures(
  * No font program is run. Text drawn as pictures, or through a font with neither a ToUnicode
  * map nor a one-byte encoding, is not read; a one-byte font's own /Differences are not read.
  */
-export function pdfText(content: Uint8Array): string {
-  let text = TEXT_READ.get(content);
-  if (text === undefined) {
-    text = open(content)?.pageText() ?? '';
-    TEXT_READ.set(content, text);
-  }
-  return text;
-}
-
-/** Each PDF's text, read once: the QR reader, the call-back bill and the document's verdict ask. */
-const TEXT_READ = new WeakMap<Uint8Array, string>();
+export const pdfText = readOnce((content): string => open(content)?.pageText() ?? '');
 
 function open(content: Uint8Array): PdfFile | null {
   if (content.byteLength > MAX_PDF_BYTES) return null;
